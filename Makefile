@@ -1,0 +1,63 @@
+# kubecarry: Kubernetes v1.35.8 with the patch series in patches/.
+#
+#   make                         build kube-apiserver, cloud-controller-manager, kube-proxy into _output/bin/
+#   make WHAT=cmd/kube-proxy     build one binary
+#   make test                    every test: verify, patch machinery, unit, integration, upstream
+#   make verify | update         check | regenerate go.mod, vendor/, formatting
+#   make clean                   remove _output/
+#
+# The Makefile is an index of hack/ scripts; the scripts hold the logic.
+
+SHELL := /usr/bin/env bash
+.SHELLFLAGS := -o errexit -o nounset -o pipefail -c
+.DEFAULT_GOAL := all
+
+WHAT ?=
+LOGS := _output/test-logs
+
+.PHONY: all
+all:
+	hack/build.sh $(WHAT)
+
+# Each test step keeps its log so "make test" can end with the summaries.
+define logged
+	@mkdir -p $(LOGS)
+	$(2) 2>&1 | tee $(LOGS)/$(1).log
+endef
+
+.PHONY: test
+test:
+	@rm -rf $(LOGS)
+	@$(MAKE) --no-print-directory verify test-machinery test-unit test-integration test-upstream || \
+		{ hack/print-test-summary.sh $(LOGS); exit 1; }
+	@hack/print-test-summary.sh $(LOGS)
+
+.PHONY: verify
+verify:
+	$(call logged,verify,hack/verify-all.sh)
+
+.PHONY: update
+update:
+	hack/update-gomod.sh
+	hack/update-vendor.sh
+	hack/update-gofmt.sh
+
+.PHONY: test-machinery
+test-machinery:
+	$(call logged,machinery,hack/test-patch-machinery.sh)
+
+.PHONY: test-unit
+test-unit:
+	$(call logged,unit,hack/test-unit.sh)
+
+.PHONY: test-integration
+test-integration:
+	$(call logged,integration,hack/test-integration.sh)
+
+.PHONY: test-upstream
+test-upstream:
+	$(call logged,upstream,hack/test-upstream.sh)
+
+.PHONY: clean
+clean:
+	rm -rf _output

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# etcd for integration tests and local clusters, built from the Go module
+# proxy through the hack/tools module (see hack/install-etcd.sh).
+
+# kubecarry::etcd::version prints the etcd version pinned in hack/tools/go.mod.
+kubecarry::etcd::version() {
+  local v
+  v="$(sed -n 's/^require go\.etcd\.io\/etcd\/server\/v3 \(v[0-9.]*\)$/\1/p; s/^[[:space:]]*go\.etcd\.io\/etcd\/server\/v3 \(v[0-9.]*\)$/\1/p' "${KUBECARRY_ROOT}/hack/tools/go.mod" | head -n1)"
+  [[ -n "${v}" ]] || kubecarry::log::fatal "hack/tools/go.mod does not require go.etcd.io/etcd/server/v3"
+  echo "${v}"
+}
+
+# kubecarry::etcd::bin_dir prints the git-ignored directory that holds the
+# etcd binary of the pinned version.
+kubecarry::etcd::bin_dir() {
+  echo "${KUBECARRY_ROOT}/third_party/etcd/$(kubecarry::etcd::version)"
+}
+
+# kubecarry::etcd::install builds etcd if the pinned version is not there yet
+# and leaves its directory at the front of PATH.
+kubecarry::etcd::install() {
+  local dir version
+  version="$(kubecarry::etcd::version)"
+  dir="$(kubecarry::etcd::bin_dir)"
+  if [[ -x "${dir}/etcd" ]] && "${dir}/etcd" --version 2>/dev/null | grep -q "etcd Version: ${version#v}\$"; then
+    kubecarry::log::status "etcd ${version} already installed in ${dir}"
+  else
+    kubecarry::log::status "building etcd ${version} from the Go module proxy"
+    mkdir -p "${dir}"
+    # Build to a temporary name so an interrupted build never leaves a
+    # binary that looks installed.
+    if ! (cd "${KUBECARRY_ROOT}/hack/tools" && GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 \
+          go build -trimpath -o "${dir}/etcd.tmp" go.etcd.io/etcd/server/v3); then
+      rm -f "${dir}/etcd.tmp"
+      kubecarry::log::fatal "building etcd ${version} failed (is the Go module proxy reachable?)"
+    fi
+    mv "${dir}/etcd.tmp" "${dir}/etcd"
+  fi
+  export PATH="${dir}:${PATH}"
+}

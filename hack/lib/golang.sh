@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# The one place that holds kubecarry's build flags. They follow upstream's
+# hack/lib/golang.sh for non-debug builds: -trimpath, "-s -w", the
+# selinux,notest,grpcnotrace tags, and CGO off for the binaries upstream
+# links statically. VCS stamping stays off: the version enters only through
+# the ldflags of hack/lib/version.sh.
+
+# The binaries kubecarry ships, as cmd/ paths.
+readonly KUBECARRY_ALL_TARGETS=(
+  cmd/kube-apiserver
+  cmd/cloud-controller-manager
+  cmd/kube-proxy
+)
+
+# Upstream links kube-apiserver and kube-proxy statically; the
+# cloud-controller-manager is built the same way (upstream's own
+# kube-controller-manager is static too, and nothing in it needs cgo).
+readonly KUBECARRY_STATIC_BINARIES=(
+  kube-apiserver
+  cloud-controller-manager
+  kube-proxy
+)
+
+kubecarry::golang::is_static() {
+  local b
+  for b in "${KUBECARRY_STATIC_BINARIES[@]}"; do
+    [[ "$1" == "${b}" ]] && return 0
+  done
+  return 1
+}
+
+# kubecarry::golang::build_binaries <target>... builds each cmd/ target into
+# _output/bin/. With no target it builds them all.
+kubecarry::golang::build_binaries() {
+  local -a targets=("$@")
+  if [[ ${#targets[@]} -eq 0 ]]; then
+    targets=("${KUBECARRY_ALL_TARGETS[@]}")
+  fi
+
+  kubecarry::version::get_version_vars
+  local ldflags
+  ldflags="$(kubecarry::version::ldflags) -s -w"
+  local -r tags="selinux,notest,grpcnotrace"
+  mkdir -p "${KUBECARRY_OUTPUT}/bin"
+
+  local target name cgo known
+  for target in "${targets[@]}"; do
+    target="${target#./}"
+    target="${target%/}"
+    known=false
+    for t in "${KUBECARRY_ALL_TARGETS[@]}"; do
+      [[ "${t}" == "${target}" ]] && known=true
+    done
+    ${known} || kubecarry::log::fatal "unknown build target '${target}'; known targets: ${KUBECARRY_ALL_TARGETS[*]}"
+
+    name="${target##*/}"
+    cgo=1
+    if kubecarry::golang::is_static "${name}"; then
+      cgo=0
+    fi
+    kubecarry::log::status "building ${name} (${KUBE_GIT_VERSION}, CGO_ENABLED=${cgo})"
+    (cd "${KUBECARRY_ROOT}" && CGO_ENABLED="${cgo}" GOFLAGS="-mod=vendor -buildvcs=false" \
+      go build -trimpath -tags="${tags}" -ldflags="${ldflags}" \
+        -o "${KUBECARRY_OUTPUT}/bin/${name}" "./${target}")
+  done
+}

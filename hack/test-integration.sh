@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# Runs the integration tests (test/integration/...) over a real etcd, which
+# it installs first if needed (hack/install-etcd.sh).
+# Usage: hack/test-integration.sh [package pattern...]   (default ./test/integration/...)
+# Env:   GOTEST_FLAGS extra flags for go test; KUBE_INTEGRATION_ETCD_URL to reuse an etcd.
+
+set -o errexit
+set -o nounset
+set -o pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+
+kubecarry::etcd::install
+cd "${KUBECARRY_ROOT}"
+packages=("$@")
+[[ ${#packages[@]} -gt 0 ]] || packages=(./test/integration/...)
+# Integration results depend on etcd and the machine, so never reuse cached ones.
+# shellcheck disable=SC2086
+GOFLAGS=-mod=vendor go test -count=1 -timeout=20m ${GOTEST_FLAGS:-} "${packages[@]}"

@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# Tests of the patch machinery itself, on the fixtures in hack/testdata/patches:
+# a mini kubernetes/kubernetes tree and small series that apply, apply only
+# to tests, do not apply, or break the header template. The vendor/ cases
+# run the same functions hack/update-vendor.sh and hack/verify-vendor.sh use.
+
+set -o errexit
+set -o nounset
+set -o pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+
+fixtures="${KUBECARRY_ROOT}/hack/testdata/patches"
+scratch="$(mktemp -d)"
+trap 'rm -rf "${scratch}"' EXIT
+
+passed=0
+failed=0
+current=""
+
+# fail ends the running test (each runs in its own subshell).
+fail() {
+  kubecarry::log::error "FAIL ${current}: $*"
+  exit 1
+}
+
+# run_test <name> runs the function of that name in a subshell with errexit
+# in force (it would be ignored on the left of "||"), so a failing step ends
+# that test, not the suite.
+run_test() {
+  current="$1"
+  local rc
+  set +o errexit
+  ( set -o errexit; "$1" )
+  rc=$?
+  set -o errexit
+  if [[ ${rc} -eq 0 ]]; then
+    echo "--- PASS: $1"
+    passed=$((passed + 1))
+  else
+    echo "--- FAIL: $1"
+    failed=$((failed + 1))
+  fi
+}
+
+# vendor_tree <dir> lays the fixture tree out as vendor/ would hold it, but
+# without pkg/notvendored (a package the binaries do not import).
+vendor_tree() {
+  local dir="$1"
+  mkdir -p "${dir}/vendor/k8s.io/kubernetes/pkg" "${dir}/vendor/k8s.io"
+  cp -R "${fixtures}/tree/pkg/sample" "${dir}/vendor/k8s.io/kubernetes/pkg/"
+  cp -R "${fixtures}/tree/staging/src/k8s.io/sample-lib" "${dir}/vendor/k8s.io/"
+}
+
+# upstream_tree <dir> makes the fixture tree a git repository tagged upstream.
+upstream_tree() {
+  local dir="$1"
+  mkdir -p "${dir}"
+  cp -R "${fixtures}/tree/." "${dir}/"
+  (cd "${dir}" && kubecarry::upstream::git init -q -b main && kubecarry::upstream::git add -A &&
+    kubecarry::upstream::git commit -q -m upstream && kubecarry::upstream::git tag upstream)
+}
+
+# apply_series <fixture dir> <tree> applies a fixture series to <tree>/vendor.
+apply_series() {
+  local p
+  while IFS= read -r p; do
+    kubecarry::patches::apply_to_vendor "$2" "${p}" || return 1
+  done < <(KUBECARRY_PATCHES_DIR="$1" kubecarry::patches::list "$1")
+}
+
+test_maps_kk_and_staging_paths_into_vendor() {
+  local t="${scratch}/map"
+  vendor_tree "${t}"
+  apply_series "${fixtures}/applies" "${t}"
+  grep -q '"kubecarry"' "${t}/vendor/k8s.io/kubernetes/pkg/sample/sample.go" || fail "k/k path pkg/sample not patched in vendor/k8s.io/kubernetes"
+  grep -q 'hello from kubecarry' "${t}/vendor/k8s.io/sample-lib/greet/greet.go" || fail "staging path not patched in vendor/k8s.io/sample-lib"
+}
+
+test_skips_test_files_and_testdata_for_vendor() {
+  local t="${scratch}/skip"
+  vendor_tree "${t}"
+  apply_series "${fixtures}/applies" "${t}"
+  [[ ! -e "${t}/vendor/k8s.io/kubernetes/pkg/sample/sample_test.go" ]] || fail "_test.go file reached vendor/"
+  [[ ! -e "${t}/vendor/k8s.io/sample-lib/greet/testdata" ]] || fail "testdata/ reached vendor/"
+  [[ ! -e "${t}/vendor/k8s.io/kubernetes/pkg/notvendored" ]] || fail "a package that is not vendored was created in vendor/"
+}
+
+test_test_only_patch_leaves_vendor_unchanged() {
+  local only="${scratch}/only" base="${scratch}/only-base"
+  vendor_tree "${only}"
+  vendor_tree "${base}"
+  apply_series "${fixtures}/test-only" "${only}"
+  apply_series "${fixtures}/applies" "${base}"
+  diff -r "${base}/vendor" "${only}/vendor" >/dev/null || fail "a test-only patch changed vendor/"
+}
+
+test_full_series_with_tests_applies_upstream() {
+  local t="${scratch}/upstream"
+  upstream_tree "${t}"
+  local p
+  while IFS= read -r p; do
+    (cd "${t}" && kubecarry::upstream::git am -q "${p}") || fail "git am ${p##*/} failed on the upstream layout"
+  done < <(kubecarry::patches::list "${fixtures}/test-only")
+  grep -q TestNameNotEmpty "${t}/pkg/sample/sample_test.go" || fail "test hunks missing upstream"
+  [[ -f "${t}/staging/src/k8s.io/sample-lib/greet/testdata/golden.txt" ]] || fail "testdata missing upstream"
+  grep -q '= false' "${t}/pkg/notvendored/notvendored.go" || fail "non-vendored package not patched upstream"
+  [[ "$(git -C "${t}" rev-list --count upstream..HEAD)" -eq 2 ]] || fail "want one commit per patch"
+}
+
+test_stale_patch_fails_naming_patch_and_file_and_changes_nothing() {
+  local t="${scratch}/stale" before="${scratch}/stale-before" out
+  vendor_tree "${t}"
+  vendor_tree "${before}"
+  if out="$(apply_series "${fixtures}/stale-context" "${t}" 2>&1)"; then
+    fail "a patch with stale context applied"
+  fi
+  grep -q '0001-sample-a-change-whose-context-is-stale.patch does not apply' <<<"${out}" || fail "error does not name the patch: ${out}"
+  grep -q 'vendor/k8s.io/kubernetes/pkg/sample/sample.go' <<<"${out}" || fail "error does not name the file: ${out}"
+  grep -q 'while searching for' <<<"${out}" || fail "error does not show the hunk: ${out}"
+  diff -r "${before}/vendor" "${t}/vendor" >/dev/null || fail "a failed patch left vendor/ half-patched"
+}
+
+test_generate_vendor_fails_cleanly_on_stale_patch() {
+  local t="${scratch}/gen" out
+  if out="$(KUBECARRY_PATCHES_DIR="${fixtures}/stale-vendor" kubecarry::patches::generate_vendor "${t}" 2>&1)"; then
+    fail "vendor/ generated with a stale patch"
+  fi
+  grep -q '0001-api-document-a-stale-line.patch does not apply' <<<"${out}" || fail "error does not name the patch: ${out}"
+  [[ ! -e "${t}/vendor" ]] || fail "a half-patched vendor/ was left behind"
+}
+
+test_update_vendor_keeps_committed_vendor_on_failure() {
+  local sum_before sum_after out
+  sum_before="$(cd "${KUBECARRY_ROOT}" && find vendor -type f -newer go.mod -print | wc -l) $(stat -c %i "${KUBECARRY_ROOT}/vendor")"
+  if out="$(KUBECARRY_PATCHES_DIR="${fixtures}/stale-vendor" "${KUBECARRY_ROOT}/hack/update-vendor.sh" 2>&1)"; then
+    fail "update-vendor.sh succeeded with a stale patch"
+  fi
+  grep -q 'vendor/ was not changed' <<<"${out}" || fail "update-vendor.sh does not say vendor/ is unchanged: ${out}"
+  sum_after="$(cd "${KUBECARRY_ROOT}" && find vendor -type f -newer go.mod -print | wc -l) $(stat -c %i "${KUBECARRY_ROOT}/vendor")"
+  [[ "${sum_before}" == "${sum_after}" ]] || fail "vendor/ was replaced or touched"
+}
+
+test_verify_names_a_tampered_vendor_file() {
+  local expected="${scratch}/expected" actual="${scratch}/actual" out
+  kubecarry::patches::generate_vendor "${expected}" 2>/dev/null
+  mkdir -p "${actual}"
+  cp -R "${KUBECARRY_ROOT}/vendor" "${actual}/vendor"
+  kubecarry::vendor::compare "${expected}/vendor" "${actual}/vendor" || fail "the committed vendor/ does not match its regeneration"
+  # Flip one byte of one file.
+  local victim="${actual}/vendor/k8s.io/apimachinery/pkg/util/wait/wait.go"
+  printf 'X' | dd of="${victim}" bs=1 seek=100 conv=notrunc 2>/dev/null
+  if out="$(kubecarry::vendor::compare "${expected}/vendor" "${actual}/vendor" 2>&1)"; then
+    fail "a tampered vendor/ file passed"
+  fi
+  grep -q 'differs: vendor/k8s.io/apimachinery/pkg/util/wait/wait.go' <<<"${out}" || fail "the tampered file is not named: ${out}"
+}
+
+test_lint_accepts_template_and_names_missing_field() {
+  KUBECARRY_PATCHES_DIR="${fixtures}/applies" kubecarry::patches::lint_series "${fixtures}/applies" || fail "a header that follows the template failed lint"
+  local out
+  if out="$(kubecarry::patches::lint_series "${fixtures}/bad-header" 2>&1)"; then
+    fail "a header without Drop-when passed lint"
+  fi
+  grep -q "no 'Drop-when:' line" <<<"${out}" || fail "lint does not name the missing field: ${out}"
+}
+
+test_series_and_patch_files_must_agree() {
+  local d="${scratch}/series" out
+  mkdir -p "${d}"
+  cp "${fixtures}/applies/"*.patch "${d}/"
+  echo "0002-missing.patch" > "${d}/series"
+  if out="$(kubecarry::patches::list "${d}" 2>&1)"; then fail "a series entry without a file was accepted"; fi
+  grep -q '0002-missing.patch does not exist' <<<"${out}" || fail "missing file not named: ${out}"
+  : > "${d}/series"
+  if out="$(kubecarry::patches::list "${d}" 2>&1)"; then fail "a patch file outside the series was accepted"; fi
+  grep -q 'is not listed in' <<<"${out}" || fail "stray patch not named: ${out}"
+}
+
+for t in $(declare -F | awk '$3 ~ /^test_/ {print $3}'); do
+  run_test "${t}"
+done
+
+echo "patch machinery: ${passed} passed, ${failed} failed"
+[[ ${failed} -eq 0 ]]

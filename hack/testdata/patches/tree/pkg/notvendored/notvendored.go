@@ -1,0 +1,4 @@
+package notvendored
+
+// Unused is a package the binaries never import.
+const Unused = true

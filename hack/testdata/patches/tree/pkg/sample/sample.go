@@ -1,0 +1,6 @@
+package sample
+
+// Name is what the sample says.
+func Name() string {
+	return "upstream"
+}

@@ -1,0 +1,4 @@
+package greet
+
+// Greeting is the greeting of the sample library.
+const Greeting = "hello"

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# Runs every hack/verify-*.sh script (CI runs only the verify half of each
+# update/verify pair) and reports all failures, not just the first.
+
+set -o errexit
+set -o nounset
+set -o pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+
+failed=()
+for script in "${KUBECARRY_ROOT}"/hack/verify-*.sh; do
+  name="${script##*/}"
+  [[ "${name}" != "verify-all.sh" && "${name}" != "verify-reproducible.sh" ]] || continue
+  echo "=== RUN ${name}"
+  if "${script}"; then
+    echo "--- PASS: ${name}"
+  else
+    echo "--- FAIL: ${name}"
+    failed+=("${name}")
+  fi
+done
+if [[ ${#failed[@]} -gt 0 ]]; then
+  kubecarry::log::fatal "failed: ${failed[*]}"
+fi

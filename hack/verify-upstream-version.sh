@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# Fails unless go.mod, its replace directives and the version string agree
+# with UPSTREAM_VERSION:
+#  - go.mod requires k8s.io/kubernetes at UPSTREAM_VERSION;
+#  - exactly the staging modules k8s.io/kubernetes requires at v0.0.0 are
+#    replaced, each with its v0.X.Y release, and no other k8s.io module is;
+#  - every module go.mod shares with upstream's go.mod has upstream's version
+#    (the module graph has not drifted from the pins);
+#  - go.mod carries upstream's godebug line;
+#  - the version stamped into binaries starts with UPSTREAM_VERSION.
+# hack/update-gomod.sh writes what this checks.
+
+set -o errexit
+set -o nounset
+set -o pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+
+cd "${KUBECARRY_ROOT}"
+upstream="$(kubecarry::version::upstream)"
+staging="$(kubecarry::version::staging)"
+updir="$(kubecarry::upstream::kubernetes_dir)"
+failed=0
+problem() { kubecarry::log::error "$*"; failed=1; }
+
+# "path version" for every require, "old new version" for every replace.
+requires="$(go mod edit -json | awk '
+  /"Require":/ {sec="req"} /"Replace":/ {sec="rep"} /"Exclude":|"Retract":|"Tool":|"Godebug":/ {sec=""}
+  sec=="req" && /"Path":/ {gsub(/[",]/, "", $2); p=$2}
+  sec=="req" && /"Version":/ {gsub(/[",]/, "", $2); print p, $2}')"
+replaces="$(go mod edit -json | awk '
+  /"Replace":/ {sec="rep"} /"Exclude":|"Retract":|"Tool":|"Godebug":/ {sec=""}
+  sec=="rep" && /"Old":/ {side="old"} sec=="rep" && /"New":/ {side="new"}
+  sec=="rep" && /"Path":/ {gsub(/[",]/, "", $2); if (side=="old") o=$2; else n=$2}
+  sec=="rep" && side=="new" && /"Version":/ {gsub(/[",]/, "", $2); print o, n, $2; side=""}')"
+
+got="$(awk '$1=="k8s.io/kubernetes" {print $2}' <<<"${requires}")"
+[[ "${got}" == "${upstream}" ]] || problem "go.mod requires k8s.io/kubernetes ${got:-(nothing)}, UPSTREAM_VERSION says ${upstream}"
+
+want_staging="$(kubecarry::upstream::staging_modules)"
+while IFS= read -r m; do
+  line="$(awk -v m="${m}" '$1==m' <<<"${replaces}")"
+  if [[ -z "${line}" ]]; then
+    problem "go.mod does not replace staging module ${m} (want ${m} => ${m} ${staging})"
+  elif [[ "${line}" != "${m} ${m} ${staging}" ]]; then
+    problem "go.mod replaces ${line%% *} with '${line#* }', want '${m} ${staging}'"
+  fi
+done <<<"${want_staging}"
+while read -r old _; do
+  [[ -n "${old}" ]] || continue
+  grep -qxF "${old}" <<<"${want_staging}" || problem "go.mod replaces ${old}, which k8s.io/kubernetes ${upstream} does not require at v0.0.0"
+done <<<"${replaces}"
+
+# Module graph drift: compare with upstream's own pins.
+while read -r path version; do
+  [[ -n "${path}" ]] || continue
+  pin="$(awk -v p="${path}" '$1==p && $2 ~ /^v/ {print $2; exit}' "${updir}/go.mod")"
+  [[ -z "${pin}" || "${pin}" == "v0.0.0" || "${pin}" == "${version}" ]] || \
+    problem "go.mod requires ${path} ${version}, upstream ${upstream} pins ${pin}"
+done <<<"${requires}"
+
+want_godebug="$(kubecarry::upstream::godebug)"
+got_godebug="$(sed -n 's/^godebug \(.*\)$/\1/p' go.mod)"
+[[ "${got_godebug}" == "${want_godebug}" ]] || problem "go.mod godebug is '${got_godebug}', upstream has '${want_godebug}'"
+
+kubecarry::version::get_version_vars
+[[ "${KUBE_GIT_VERSION}" == "${upstream}+kubecarry."* ]] || problem "the build version ${KUBE_GIT_VERSION} does not start with ${upstream}+kubecarry."
+
+if [[ ${failed} -ne 0 ]]; then
+  kubecarry::log::error "run hack/update-gomod.sh (and hack/update-vendor.sh) after changing UPSTREAM_VERSION"
+  exit 1
+fi
+kubecarry::log::status "go.mod, replaces and version agree on ${upstream} (${staging} staging modules, version ${KUBE_GIT_VERSION})"

@@ -1,0 +1,34 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+package cloudcontrollermanager
+
+import (
+	"os"
+	"testing"
+
+	"github.com/kubecarry/kubecarry/test/integration/harness"
+)
+
+func TestMain(m *testing.M) {
+	// The cloud-controller-manager cannot be stopped once started and ends
+	// the process on fatal errors, so the tests run it as a child process:
+	// this same test binary, re-executed with runAsCCMEnv set.
+	if os.Getenv(runAsCCMEnv) != "" {
+		os.Exit(runCloudControllerManager())
+	}
+	harness.EtcdMain(m.Run)
+}
