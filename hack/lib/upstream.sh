@@ -54,7 +54,7 @@ kubecarry::upstream::git() {
   GIT_COMMITTER_NAME=kubecarry GIT_COMMITTER_EMAIL=kubecarry@invalid \
   GIT_AUTHOR_DATE="${GIT_AUTHOR_DATE:-1970-01-01T00:00:00Z}" \
   GIT_COMMITTER_DATE="${GIT_COMMITTER_DATE:-1970-01-01T00:00:00Z}" \
-    git -c commit.gpgsign=false -c core.autocrlf=false -c advice.detachedHead=false "$@"
+    git -c commit.gpgsign=false -c core.autocrlf=false -c core.safecrlf=false -c advice.detachedHead=false "$@"
 }
 
 # kubecarry::upstream::pristine_dir prints where the pristine tree of
@@ -98,7 +98,7 @@ kubecarry::upstream::ensure_pristine() {
 
   (
     cd "${tmp}"
-    kubecarry::upstream::git init -q -b upstream
+    kubecarry::upstream::git init -q -b pristine
     kubecarry::upstream::git add -A -f .
     kubecarry::upstream::git commit -q -m "kubernetes ${upstream} from the Go module sources"
     kubecarry::upstream::git tag upstream
