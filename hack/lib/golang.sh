@@ -35,10 +35,12 @@ readonly KUBECARRY_STATIC_BINARIES=(
   kube-proxy
 )
 
-kubecarry::golang::is_static() {
-  local b
-  for b in "${KUBECARRY_STATIC_BINARIES[@]}"; do
-    [[ "$1" == "${b}" ]] && return 0
+# kubecarry::golang::contains <word> <list...> succeeds if <word> is in the list.
+kubecarry::golang::contains() {
+  local want="$1" w
+  shift
+  for w in "$@"; do
+    [[ "${w}" == "${want}" ]] && return 0
   done
   return 1
 }
@@ -57,19 +59,15 @@ kubecarry::golang::build_binaries() {
   local -r tags="selinux,notest,grpcnotrace"
   mkdir -p "${KUBECARRY_OUTPUT}/bin"
 
-  local target name cgo known
+  local target name cgo
   for target in "${targets[@]}"; do
     target="${target#./}"
     target="${target%/}"
-    known=false
-    for t in "${KUBECARRY_ALL_TARGETS[@]}"; do
-      [[ "${t}" == "${target}" ]] && known=true
-    done
-    ${known} || kubecarry::log::fatal "unknown build target '${target}'; known targets: ${KUBECARRY_ALL_TARGETS[*]}"
+    kubecarry::golang::contains "${target}" "${KUBECARRY_ALL_TARGETS[@]}" || kubecarry::log::fatal "unknown build target '${target}'; known targets: ${KUBECARRY_ALL_TARGETS[*]}"
 
     name="${target##*/}"
     cgo=1
-    if kubecarry::golang::is_static "${name}"; then
+    if kubecarry::golang::contains "${name}" "${KUBECARRY_STATIC_BINARIES[@]}"; then
       cgo=0
     fi
     kubecarry::log::status "building ${name} (${KUBE_GIT_VERSION}, CGO_ENABLED=${cgo})"
