@@ -489,6 +489,9 @@ var defaultVersionedKubernetesFeatureGates = map[featuregate.Feature]featuregate
 
 	UnknownVersionInteroperabilityProxy: {
 		{Version: version.MustParse("1.28"), Default: false, PreRelease: featuregate.Alpha},
+		// kubecarry: Beta and on by default at 1.35 so that the older servers
+		// of a 1.35 -> 1.36 upgrade proxy to their newer peers (upstream: 1.36).
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	WatchCacheInitializationPostStartHook: {

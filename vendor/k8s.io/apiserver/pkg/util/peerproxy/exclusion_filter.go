@@ -109,8 +109,9 @@ func (h *peerProxyHandler) RegisterAPIServiceInformerHandlers(apiServiceInformer
 	return err
 }
 
-// addExcludedGVs adds group-versions to the exclusion set, filters them from the peer discovery cache,
-// and triggers invalidation callbacks if the cache changed.
+// addExcludedGVs adds group-versions to the exclusion set and re-derives the
+// served peer discovery cache from the raw one, which invalidates consumers
+// if the view changed.
 func (h *peerProxyHandler) addExcludedGVs(gvs []schema.GroupVersion) {
 	if len(gvs) == 0 {
 		return
@@ -119,39 +120,29 @@ func (h *peerProxyHandler) addExcludedGVs(gvs []schema.GroupVersion) {
 	h.excludedGVsMu.Lock()
 	for _, gv := range gvs {
 		h.excludedGVs[gv] = nil
+		// Served locally again: the exclusion, not a tombstone, applies.
+		delete(h.tombstones, gv)
 	}
 	h.excludedGVsMu.Unlock()
 
-	// Load current peer cache and filter it
-	cache := h.peerDiscoveryInfoCache.Load()
-	if cache == nil {
-		return
-	}
-
-	cacheMap, ok := cache.(map[string]PeerDiscoveryCacheEntry)
-	if !ok {
-		klog.Warning("Invalid cache type in peerDiscoveryInfoCache")
-		return
-	}
-
-	// Always trigger filter and callbacks, to ensure late-appearing GVs are filtered.
-	if peerDiscovery, peerDiscoveryChanged := h.filterPeerDiscoveryCache(cacheMap); peerDiscoveryChanged {
-		h.storePeerDiscoveryCacheAndInvalidate(peerDiscovery)
-	}
+	h.refilterPeerDiscoveryCache()
 }
 
 // filterPeerDiscoveryCache filters the provided peer discovery cache,
 // excluding GVs in h.excludedGVs.
 func (h *peerProxyHandler) filterPeerDiscoveryCache(cacheMap map[string]PeerDiscoveryCacheEntry) (map[string]PeerDiscoveryCacheEntry, bool) {
 	h.excludedGVsMu.RLock()
-	if len(h.excludedGVs) == 0 {
+	if len(h.excludedGVs) == 0 && len(h.tombstones) == 0 {
 		// No exclusions, no filtering needed.
 		h.excludedGVsMu.RUnlock()
 		return cacheMap, false
 	}
 
-	excludedCloned := make(map[schema.GroupVersion]struct{}, len(h.excludedGVs))
+	excludedCloned := make(map[schema.GroupVersion]struct{}, len(h.excludedGVs)+len(h.tombstones))
 	for gv := range h.excludedGVs {
+		excludedCloned[gv] = struct{}{}
+	}
+	for gv := range h.tombstones {
 		excludedCloned[gv] = struct{}{}
 	}
 	h.excludedGVsMu.RUnlock()
@@ -348,7 +339,9 @@ func (h *peerProxyHandler) RunExcludedGVsReaper(stopCh <-chan struct{}) {
 }
 
 // reapExcludedGVs is the garbage collector function.
-// It removes group-versions from excludedGVs if their grace period has expired.
+// It removes group-versions from excludedGVs if their grace period has
+// expired and tombstones them: they stay out of peer data until the next
+// peer discovery sync replaces the documents fetched before the deletion.
 func (h *peerProxyHandler) reapExcludedGVs() {
 	h.excludedGVsMu.Lock()
 	defer h.excludedGVsMu.Unlock()
@@ -363,6 +356,7 @@ func (h *peerProxyHandler) reapExcludedGVs() {
 		if now.Sub(*deletionTime) > h.exclusionGracePeriod {
 			klog.V(4).Infof("Reaping excluded group-version %q (grace period expired)", gv)
 			delete(h.excludedGVs, gv)
+			h.tombstones[gv] = struct{}{}
 		}
 	}
 }

@@ -35,6 +35,7 @@ import (
 	v1 "k8s.io/api/coordination/v1"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	apirequest "k8s.io/apiserver/pkg/endpoints/request"
+	peerproxymetrics "k8s.io/apiserver/pkg/util/peerproxy/metrics"
 	responsewriterutil "k8s.io/apiserver/pkg/util/responsewriter"
 )
 
@@ -65,6 +66,7 @@ func (h *peerProxyHandler) RunPeerDiscoveryCacheSync(ctx context.Context, worker
 		klog.Infof("Starting worker")
 		go wait.UntilWithContext(ctx, h.runWorker, time.Second)
 	}
+	go h.runPeerDiscoveryRefresh(ctx)
 	<-ctx.Done()
 }
 
@@ -95,15 +97,26 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 	leases, err := h.apiserverIdentityInformer.Lister().List(h.identityLeaseLabelSelector)
 	if err != nil {
 		utilruntime.HandleError(err)
+		peerproxymetrics.IncPeerDiscoverySyncError(ctx, peerproxymetrics.DiscoveryErrorLeaseList)
 		return err
 	}
 
+	// Tombstones that exist now are lifted once every peer has been fetched
+	// again below; ones added meanwhile wait for the next sync.
+	tombstones := h.tombstonedGVs()
+	now := time.Now()
 	newCache := map[string]PeerDiscoveryCacheEntry{}
+	livePeers := map[string]struct{}{}
 	for _, l := range leases {
 		_, ok := h.isValidPeerIdentityLease(l)
 		if !ok {
 			continue
 		}
+		if identityLeaseExpired(l, now) {
+			klog.V(2).InfoS("Ignoring peer with an expired identity lease", "peer", l.Name, "renewTime", l.Spec.RenewTime)
+			continue
+		}
+		livePeers[l.Name] = struct{}{}
 
 		discoveryEntry, err := h.fetchNewDiscoveryFor(ctx, l.Name)
 		if err != nil {
@@ -115,14 +128,12 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 		}
 	}
 
-	// Apply exclusion filter to the cache.
-	if len(newCache) != 0 {
-		if filteredCache, peerDiscoveryChanged := h.filterPeerDiscoveryCache(newCache); peerDiscoveryChanged {
-			newCache = filteredCache
-		}
-	}
-
-	h.storePeerDiscoveryCacheAndInvalidate(newCache)
+	h.peerDocuments.retain(livePeers)
+	// Every entry of newCache was fetched (or revalidated) just now.
+	h.liftTombstones(tombstones)
+	// Peers that left or could not be reached are not in newCache, so their
+	// groups leave the served view now.
+	h.storeRawPeerDiscovery(newCache)
 	return fetchDiscoveryErr
 }
 
@@ -137,6 +148,7 @@ func (h *peerProxyHandler) storePeerDiscoveryCacheAndInvalidate(newCache map[str
 func (h *peerProxyHandler) fetchNewDiscoveryFor(ctx context.Context, serverID string) (PeerDiscoveryCacheEntry, error) {
 	hostport, err := h.hostportInfo(serverID)
 	if err != nil {
+		peerproxymetrics.IncPeerDiscoverySyncError(ctx, peerproxymetrics.DiscoveryErrorHostPortResolution)
 		return PeerDiscoveryCacheEntry{}, fmt.Errorf("failed to get host port info from identity lease for server %s: %w", serverID, err)
 	}
 
@@ -152,9 +164,10 @@ func (h *peerProxyHandler) fetchNewDiscoveryFor(ctx context.Context, serverID st
 	seenGroups := make(map[string]struct{})
 
 	for _, path := range discoveryPaths {
-		discoveryResponse, discoveryErr = h.aggregateDiscovery(ctx, path, hostport)
+		discoveryResponse, discoveryErr = h.aggregateDiscovery(ctx, serverID, path, hostport)
 		if discoveryErr != nil {
 			klog.ErrorS(discoveryErr, "error querying discovery endpoint for serverID", "path", path, "serverID", serverID)
+			peerproxymetrics.IncPeerDiscoverySyncError(ctx, peerproxymetrics.DiscoveryErrorFetch)
 			continue
 		}
 
@@ -189,7 +202,10 @@ func (h *peerProxyHandler) fetchNewDiscoveryFor(ctx context.Context, serverID st
 	}, discoveryErr
 }
 
-func (h *peerProxyHandler) aggregateDiscovery(ctx context.Context, path string, hostport string) (*apidiscoveryv2.APIGroupDiscoveryList, error) {
+// aggregateDiscovery fetches the discovery document at path from the peer
+// serverID at hostport. The request is conditional on the ETag of the last
+// document from there; on 304 that document is returned again.
+func (h *peerProxyHandler) aggregateDiscovery(ctx context.Context, serverID, path string, hostport string) (*apidiscoveryv2.APIGroupDiscoveryList, error) {
 	req, err := http.NewRequest(http.MethodGet, path, nil)
 	if err != nil {
 		return nil, err
@@ -206,9 +222,16 @@ func (h *peerProxyHandler) aggregateDiscovery(ctx context.Context, path string, 
 
 	// Fallback to V2 and V1 in that order if V2Local is not recognized.
 	req.Header.Add("Accept", discovery.AcceptV2NoPeer+","+discovery.AcceptV2+","+discovery.AcceptV1)
+	previous, havePrevious := h.peerDocuments.get(serverID, hostport, path)
+	if havePrevious && previous.etag != "" {
+		req.Header.Set("If-None-Match", previous.etag)
+	}
 
 	writer := responsewriterutil.NewInMemoryResponseWriter()
-	h.proxyRequestToDestinationAPIServer(req, writer, hostport)
+	h.proxyRequestToDestinationAPIServer(req, writer, hostport, schema.GroupVersionResource{})
+	if writer.RespCode() == http.StatusNotModified && havePrevious {
+		return previous.list, nil
+	}
 	if writer.RespCode() != http.StatusOK {
 		return nil, fmt.Errorf("discovery request failed with status: %d", writer.RespCode())
 	}
@@ -217,6 +240,7 @@ func (h *peerProxyHandler) aggregateDiscovery(ctx context.Context, path string, 
 	if err := runtime.DecodeInto(h.discoverySerializer.UniversalDecoder(), writer.Data(), parsed); err != nil {
 		return nil, fmt.Errorf("error decoding discovery response: %w", err)
 	}
+	h.peerDocuments.put(serverID, hostport, path, peerDocument{etag: writer.Header().Get("ETag"), list: parsed})
 
 	return parsed, nil
 }

@@ -96,6 +96,10 @@ func NewPeerProxyHandler(
 		localDiscoveryCacheTicker:        time.NewTicker(localDiscoveryRefreshInterval),
 		localDiscoveryInfoCachePopulated: make(chan struct{}),
 		peerDiscoveryInfoCache:           atomic.Value{},
+		rawPeerDiscoveryCache:            atomic.Value{},
+		peerDocuments:                    newPeerDocumentCache(),
+		peerDiscoveryRefreshInterval:     defaultPeerDiscoveryRefreshInterval,
+		backoff:                          newPeerBackoff(),
 		peerLeaseQueue: workqueue.NewTypedRateLimitingQueueWithConfig(
 			workqueue.DefaultTypedControllerRateLimiter[string](),
 			workqueue.TypedRateLimitingQueueConfig[string]{
@@ -103,6 +107,7 @@ func NewPeerProxyHandler(
 			}),
 		apiserverIdentityInformer: leaseInformer,
 		excludedGVs:               make(map[schema.GroupVersion]*time.Time),
+		tombstones:                make(map[schema.GroupVersion]struct{}),
 		exclusionGracePeriod:      defaultExclusionGracePeriod,
 		reaperCheckInterval:       defaultExclusionReaperInterval,
 		gvDeletionQueue: workqueue.NewTypedRateLimitingQueueWithConfig(
@@ -135,6 +140,7 @@ func NewPeerProxyHandler(
 	h.discoveryClient = discoveryClient
 	h.localDiscoveryInfoCache.Store(map[schema.GroupVersionResource]bool{})
 	h.peerDiscoveryInfoCache.Store(map[string]PeerDiscoveryCacheEntry{})
+	h.rawPeerDiscoveryCache.Store(map[string]PeerDiscoveryCacheEntry{})
 
 	proxyTransport, err := transport.New(proxyClientConfig)
 	if err != nil {

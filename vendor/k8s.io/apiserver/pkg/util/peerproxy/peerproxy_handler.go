@@ -20,7 +20,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand"
 	"net"
 	"net/http"
 	"net/url"
@@ -84,8 +83,22 @@ type peerProxyHandler struct {
 	// is the serverID of the peer apiserver.
 	// Refreshed if a new apiserver identity lease is added, deleted or
 	// holderIndentity change is observed in the lease.
+	// It is the filtered view of rawPeerDiscoveryCache (see exclusions).
 	peerDiscoveryInfoCache atomic.Value // map[string]struct{GVRs map[schema.GroupVersionResource]bool; Groups []apidiscoveryv2.APIGroupDiscovery}
-	proxyTransport         http.RoundTripper
+	// rawPeerDiscoveryCache is what the peers serve, as last fetched, before
+	// exclusions; it is written only by the peer discovery sync.
+	rawPeerDiscoveryCache atomic.Value // map[string]PeerDiscoveryCacheEntry
+	// refilterMu serialises the derivation of peerDiscoveryInfoCache.
+	refilterMu sync.Mutex
+	// peerDocuments keeps the peers' discovery documents for conditional
+	// refreshes.
+	peerDocuments *peerDocumentCache
+	// peerDiscoveryRefreshInterval is how often peer discovery is re-fetched
+	// even when no identity lease changed.
+	peerDiscoveryRefreshInterval time.Duration
+	// backoff orders capable peers for failover, unreachable ones last.
+	backoff        *peerBackoff
+	proxyTransport http.RoundTripper
 	// Worker queue that keeps the peerDiscoveryInfoCache up-to-date.
 	peerLeaseQueue            workqueue.TypedRateLimitingInterface[string]
 	serializer                runtime.NegotiatedSerializer
@@ -97,7 +110,12 @@ type peerProxyHandler struct {
 	// - Not in map: Group is not excluded.
 	// - In map, value is nil: Group is actively excluded.
 	// - In map, value is non-nil: Group is pending deletion (grace period).
-	excludedGVs         map[schema.GroupVersion]*time.Time
+	excludedGVs map[schema.GroupVersion]*time.Time
+	// tombstones are group-versions whose grace period ended. They stay
+	// excluded until the next peer discovery sync has fetched every peer
+	// again, so a peer's document from before it saw the deletion cannot
+	// bring them back.
+	tombstones          map[schema.GroupVersion]struct{}
 	excludedGVsMu       sync.RWMutex
 	crdInformer         cache.SharedIndexInformer
 	crdExtractor        GVExtractor
@@ -121,6 +139,11 @@ type PeerDiscoveryCacheEntry struct {
 type responder struct {
 	w   http.ResponseWriter
 	ctx context.Context
+	// holdConnectErrors makes Error record connection failures in
+	// connectErr instead of answering them.
+	holdConnectErrors bool
+	connectErr        error
+	recorder          *connectErrorRecorder
 }
 
 func (h *peerProxyHandler) RegisterCacheInvalidationCallback(cb func()) {
@@ -212,13 +235,12 @@ func (h *peerProxyHandler) WrapHandler(handler http.Handler) http.Handler {
 		if err != nil {
 			gv := schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}
 			klog.ErrorS(err, "error finding serviceable-by apiservers for the requested resource", "gvr", gvr)
+			metrics.IncPeerProxyError(ctx, metrics.ProxyErrorEndpointResolution, gvr.Group, gvr.Version, gvr.Resource)
 			responsewriters.ErrorNegotiated(apierrors.NewServiceUnavailable("Error getting ip and port info of the remote server while proxying"), h.serializer, gv, w, r)
 			return
 		}
 
-		rand := rand.Intn(len(peerEndpoints))
-		peerEndpoint := peerEndpoints[rand]
-		h.proxyRequestToDestinationAPIServer(r, w, peerEndpoint)
+		h.proxyWithFailover(w, r, peerEndpoints, gvr)
 	})
 }
 
@@ -259,7 +281,17 @@ func (h *peerProxyHandler) hostportInfo(apiserverKey string) (string, error) {
 	return hostPort, nil
 }
 
-func (h *peerProxyHandler) proxyRequestToDestinationAPIServer(req *http.Request, rw http.ResponseWriter, host string) {
+// proxyRequestToDestinationAPIServer proxies req to the peer at host; gvr
+// labels the metrics and is empty for peer discovery requests.
+func (h *peerProxyHandler) proxyRequestToDestinationAPIServer(req *http.Request, rw http.ResponseWriter, host string, gvr schema.GroupVersionResource) {
+	_ = h.proxyToPeer(req, rw, host, gvr, false)
+}
+
+// proxyToPeer proxies req to the peer at host. With holdConnectErrors, a
+// failure to connect (the peer received nothing) is returned instead of
+// being answered, and nothing is written to rw, so that the caller can try
+// another peer.
+func (h *peerProxyHandler) proxyToPeer(req *http.Request, rw http.ResponseWriter, host string, gvr schema.GroupVersionResource, holdConnectErrors bool) error {
 	// write a new location based on the existing request pointed at the target service
 	location := &url.URL{}
 	location.Scheme = "https"
@@ -274,15 +306,28 @@ func (h *peerProxyHandler) proxyRequestToDestinationAPIServer(req *http.Request,
 	proxyRoundTripper, err := h.buildProxyRoundtripper(req)
 	if err != nil {
 		klog.Errorf("failed to build proxy round tripper: %v", err)
-		return
+		metrics.IncPeerProxyError(req.Context(), metrics.ProxyErrorTransport, gvr.Group, gvr.Version, gvr.Resource)
+		// Upstream returns here without an answer, which the client sees
+		// as an empty 200.
+		responsewriters.ErrorNegotiated(err, h.serializer, schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}, rw, req)
+		return nil
 	}
 
 	delegate := &epmetrics.ResponseWriterDelegator{ResponseWriter: rw}
 	w := responsewriter.WrapForHTTP1Or2(delegate)
-	handler := proxy.NewUpgradeAwareHandler(location, proxyRoundTripper, true, false, &responder{w: w, ctx: req.Context()})
+	resp := &responder{w: w, ctx: req.Context(), holdConnectErrors: holdConnectErrors}
+	// The proxy's own transport wrapper turns errors into strings; record
+	// connection failures before that happens.
+	recorder := &connectErrorRecorder{RoundTripper: proxyRoundTripper}
+	resp.recorder = recorder
+	handler := proxy.NewUpgradeAwareHandler(location, recorder, true, false, resp)
 	klog.Infof("Proxying request for %s from %s to %s", req.URL.Path, req.Host, location.Host)
 	handler.ServeHTTP(w, newReq)
-	metrics.IncPeerProxiedRequest(req.Context(), strconv.Itoa(delegate.Status()))
+	if resp.connectErr != nil {
+		return resp.connectErr
+	}
+	metrics.IncPeerProxiedRequest(req.Context(), strconv.Itoa(delegate.Status()), gvr.Group, gvr.Version, gvr.Resource)
+	return nil
 }
 
 func (h *peerProxyHandler) buildProxyRoundtripper(req *http.Request) (http.RoundTripper, error) {
@@ -295,6 +340,12 @@ func (h *peerProxyHandler) buildProxyRoundtripper(req *http.Request) (http.Round
 }
 
 func (r *responder) Error(w http.ResponseWriter, req *http.Request, err error) {
+	if r.holdConnectErrors && (isConnectError(err) || r.recorder.err != nil) {
+		// Nothing was written yet: the proxy calls the responder before
+		// copying any response when the connection cannot be made.
+		r.connectErr = err
+		return
+	}
 	klog.ErrorS(err, "Error while proxying request to destination apiserver")
 	http.Error(w, err.Error(), http.StatusServiceUnavailable)
 }

@@ -311,6 +311,10 @@ func CreateConfig(
 			CoordinatedLeadershipLeaseDuration: opts.CoordinatedLeadershipLeaseDuration,
 			CoordinatedLeadershipRenewDeadline: opts.CoordinatedLeadershipRenewDeadline,
 			CoordinatedLeadershipRetryPeriod:   opts.CoordinatedLeadershipRetryPeriod,
+
+			// The address peers proxy to: published in the identity lease and
+			// the peer endpoint lease.
+			PeerAdvertiseAddress: opts.PeerAdvertiseAddress,
 		},
 	}
 

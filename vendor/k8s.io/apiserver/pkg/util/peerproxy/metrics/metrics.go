@@ -25,28 +25,87 @@ import (
 )
 
 const (
-	subsystem  = "apiserver"
-	statuscode = "code"
+	subsystem = "apiserver"
+
+	labelCode      = "code"
+	labelGroup     = "group"
+	labelVersion   = "version"
+	labelResource  = "resource"
+	labelErrorType = "type"
+)
+
+// Values of the "type" label of apiserver_peer_proxy_errors_total. The
+// first two are v1.36's.
+const (
+	// ProxyErrorEndpointResolution: no network address of any capable peer
+	// could be resolved from the peer endpoint leases.
+	ProxyErrorEndpointResolution = "endpoint_resolution"
+	// ProxyErrorTransport: the proxy transport for the request could not be
+	// built.
+	ProxyErrorTransport = "proxy_transport"
+	// ProxyErrorPeerUnreachable: a capable peer could not be connected to
+	// (dial or TLS handshake failed, nothing was sent), so the request was
+	// tried on another peer or answered 503.
+	ProxyErrorPeerUnreachable = "peer_unreachable"
+)
+
+// Values of the "type" label of apiserver_peer_discovery_sync_errors_total,
+// as in v1.36.
+const (
+	// DiscoveryErrorLeaseList: the identity leases could not be listed.
+	DiscoveryErrorLeaseList = "lease_list"
+	// DiscoveryErrorHostPortResolution: a peer's address could not be
+	// resolved from its endpoint lease.
+	DiscoveryErrorHostPortResolution = "hostport_resolution"
+	// DiscoveryErrorFetch: a peer's discovery document could not be fetched.
+	DiscoveryErrorFetch = "fetch_discovery"
 )
 
 var registerMetricsOnce sync.Once
 
 var (
-	// peerProxiedRequestsTotal counts the number of requests that were proxied to a peer kube-apiserver.
+	// peerProxiedRequestsTotal counts requests proxied to a peer, by the
+	// status the client got and the group-version-resource; all three empty
+	// for the discovery requests a server sends to its peers.
 	peerProxiedRequestsTotal = metrics.NewCounterVec(
 		&metrics.CounterOpts{
 			Subsystem:      subsystem,
 			Name:           "rerouted_request_total",
-			Help:           "Total number of requests that were proxied to a peer kube apiserver because the local apiserver was not capable of serving it",
+			Help:           "Total number of requests that were proxied to a peer kube-apiserver because the local apiserver was not capable of serving it, by status code and the group, version and resource of the request (all empty for peer discovery requests).",
 			StabilityLevel: metrics.ALPHA,
 		},
-		[]string{statuscode},
+		[]string{labelCode, labelGroup, labelVersion, labelResource},
+	)
+
+	// peerProxyErrorsTotal counts failures on the way to a peer.
+	peerProxyErrorsTotal = metrics.NewCounterVec(
+		&metrics.CounterOpts{
+			Subsystem:      subsystem,
+			Name:           "peer_proxy_errors_total",
+			Help:           "Total number of errors encountered while proxying requests to a peer kube-apiserver, by error type and the group, version and resource of the request.",
+			StabilityLevel: metrics.ALPHA,
+		},
+		[]string{labelErrorType, labelGroup, labelVersion, labelResource},
+	)
+
+	// peerDiscoverySyncErrorsTotal counts failures of the peer discovery sync.
+	peerDiscoverySyncErrorsTotal = metrics.NewCounterVec(
+		&metrics.CounterOpts{
+			Subsystem:      subsystem,
+			Name:           "peer_discovery_sync_errors_total",
+			Help:           "Total number of errors encountered while syncing discovery information from peer kube-apiservers, by error type.",
+			StabilityLevel: metrics.ALPHA,
+		},
+		[]string{labelErrorType},
 	)
 )
 
+// Register registers the peer proxy metrics in the legacy registry, once.
 func Register() {
 	registerMetricsOnce.Do(func() {
 		legacyregistry.MustRegister(peerProxiedRequestsTotal)
+		legacyregistry.MustRegister(peerProxyErrorsTotal)
+		legacyregistry.MustRegister(peerDiscoverySyncErrorsTotal)
 	})
 }
 
@@ -55,7 +114,18 @@ func Reset() {
 	legacyregistry.Reset()
 }
 
-// IncPeerProxiedRequest increments the # of proxied requests to peer kube-apiserver
-func IncPeerProxiedRequest(ctx context.Context, status string) {
-	peerProxiedRequestsTotal.WithContext(ctx).WithLabelValues(status).Add(1)
+// IncPeerProxiedRequest counts one request proxied to a peer.
+func IncPeerProxiedRequest(ctx context.Context, status, group, version, resource string) {
+	peerProxiedRequestsTotal.WithContext(ctx).WithLabelValues(status, group, version, resource).Inc()
+}
+
+// IncPeerProxyError counts one failure of type errorType while proxying.
+func IncPeerProxyError(ctx context.Context, errorType, group, version, resource string) {
+	peerProxyErrorsTotal.WithContext(ctx).WithLabelValues(errorType, group, version, resource).Inc()
+}
+
+// IncPeerDiscoverySyncError counts one failure of type errorType while
+// syncing peer discovery.
+func IncPeerDiscoverySyncError(ctx context.Context, errorType string) {
+	peerDiscoverySyncErrorsTotal.WithContext(ctx).WithLabelValues(errorType).Inc()
 }
