@@ -25,6 +25,8 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/watch"
+	kastesting "k8s.io/kubernetes/cmd/kube-apiserver/app/testing"
+	"k8s.io/kubernetes/test/integration/framework"
 )
 
 // TestOlderServerProxiesToCapablePeer is the upgrade case the Mixed Version
@@ -189,5 +191,19 @@ func TestGateOffRestoresUpstreamBehaviour(t *testing.T) {
 	}
 	if d := getAPIs(t, older, acceptMerged, ""); d.has("batch", "v1") {
 		t.Errorf("/apis of %s with the gate off lists batch/v1", older.name)
+	}
+}
+
+// TestProxyNeedsAPIServerIdentity: the proxy finds peers through identity
+// leases, so switching those off alone is refused with the dependency.
+func TestProxyNeedsAPIServerIdentity(t *testing.T) {
+	cp := newControlPlane(t)
+	flags := append(framework.DefaultTestServerFlags(), "--feature-gates=APIServerIdentity=false")
+	hostnameMu.Lock()
+	_, err := kastesting.StartTestServer(t, &kastesting.TestServerInstanceOptions{}, flags, cp.etcd)
+	hostnameMu.Unlock()
+	want := "UnknownVersionInteroperabilityProxy is enabled, but depends on features that are disabled: [APIServerIdentity]"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("starting with APIServerIdentity=false: %v, want %q", err, want)
 	}
 }

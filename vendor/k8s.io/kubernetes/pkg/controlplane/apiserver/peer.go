@@ -28,6 +28,7 @@ import (
 	"k8s.io/client-go/transport"
 
 	genericapiserver "k8s.io/apiserver/pkg/server"
+	"k8s.io/apiserver/pkg/server/egressselector"
 	serverstorage "k8s.io/apiserver/pkg/server/storage"
 	utilpeerproxy "k8s.io/apiserver/pkg/util/peerproxy"
 	coordinationv1informers "k8s.io/client-go/informers/coordination/v1"
@@ -52,22 +53,13 @@ func BuildPeerProxy(
 	peerAdvertiseAddress reconcilers.PeerAdvertiseAddress,
 	apiServerID string,
 	reconciler reconcilers.PeerEndpointLeaseReconciler,
-	serializer runtime.NegotiatedSerializer) (utilpeerproxy.Interface, error) {
-	if proxyClientCertFile == "" {
-		return nil, fmt.Errorf("error building peer proxy handler, proxy-cert-file not specified")
+	serializer runtime.NegotiatedSerializer,
+	egressSelector *egressselector.EgressSelector,
+) (utilpeerproxy.Interface, error) {
+	proxyClientConfig, err := peerProxyClientConfig(proxyClientCertFile, proxyClientKeyFile, peerCAFile, egressSelector)
+	if err != nil {
+		return nil, err
 	}
-	if proxyClientKeyFile == "" {
-		return nil, fmt.Errorf("error building peer proxy handler, proxy-key-file not specified")
-	}
-
-	proxyClientConfig := &transport.Config{
-		TLS: transport.TLSConfig{
-			Insecure:   false,
-			CertFile:   proxyClientCertFile,
-			KeyFile:    proxyClientKeyFile,
-			CAFile:     peerCAFile,
-			ServerName: "kubernetes.default.svc",
-		}}
 
 	return utilpeerproxy.NewPeerProxyHandler(
 		apiServerID,
@@ -78,6 +70,39 @@ func BuildPeerProxy(
 		loopbackClientConfig,
 		proxyClientConfig,
 	)
+}
+
+// peerProxyClientConfig is the transport configuration for connections to
+// peer kube-apiservers: mutual TLS with the front-proxy client certificate,
+// peers verified with peerCAFile under the server name every kube-apiserver
+// serves, and dialled through the egress selector's "controlplane" dialer
+// when one is configured (otherwise directly).
+func peerProxyClientConfig(proxyClientCertFile, proxyClientKeyFile, peerCAFile string, egressSelector *egressselector.EgressSelector) (*transport.Config, error) {
+	if proxyClientCertFile == "" {
+		return nil, fmt.Errorf("error building peer proxy handler, proxy-cert-file not specified")
+	}
+	if proxyClientKeyFile == "" {
+		return nil, fmt.Errorf("error building peer proxy handler, proxy-key-file not specified")
+	}
+
+	config := &transport.Config{
+		TLS: transport.TLSConfig{
+			Insecure:   false,
+			CertFile:   proxyClientCertFile,
+			KeyFile:    proxyClientKeyFile,
+			CAFile:     peerCAFile,
+			ServerName: "kubernetes.default.svc",
+		}}
+	if egressSelector != nil {
+		dial, err := egressSelector.Lookup(egressselector.ControlPlane.AsNetworkContext())
+		if err != nil {
+			return nil, fmt.Errorf("looking up the controlplane egress dialer for peer kube-apiservers: %w", err)
+		}
+		if dial != nil {
+			config.DialHolder = &transport.DialHolder{Dial: dial}
+		}
+	}
+	return config, nil
 }
 
 // CreatePeerEndpointLeaseReconciler creates a apiserver endpoint lease reconciliation loop
