@@ -91,6 +91,7 @@ func New(
 	if len(clusterCIDRs) == 0 {
 		klog.Fatal("RouteController: Must specify clusterCIDR.")
 	}
+	registerRouteMetrics()
 
 	rc := &RouteController{
 		routes:           routes,
@@ -162,7 +163,11 @@ func (rc *RouteController) handleNodeUpdate(oldObj, newObj interface{}) {
 func (rc *RouteController) Run(ctx context.Context, syncPeriod time.Duration, controllerManagerMetrics *controllersmetrics.ControllerManagerMetrics) {
 	defer utilruntime.HandleCrash()
 
-	if utilfeature.DefaultFeatureGate.Enabled(features.CloudControllerManagerWatchBasedRoutesReconciliation) && rc.workqueue != nil {
+	// The mode is the one New chose (it registered the Node event handlers
+	// only in watch-based mode); reading the gate again here could pick the
+	// other mode and, with watch-based mode, a nil workqueue.
+	watchBased := rc.workqueue != nil
+	if watchBased {
 		defer rc.workqueue.ShutDown()
 	}
 
@@ -185,7 +190,7 @@ func (rc *RouteController) Run(ctx context.Context, syncPeriod time.Duration, co
 		return
 	}
 
-	if utilfeature.DefaultFeatureGate.Enabled(features.CloudControllerManagerWatchBasedRoutesReconciliation) {
+	if watchBased {
 		// Process any node events that may change the routes.
 		// It does not make sense to add concurrency here, as the routes
 		// controller always processes the whole cluster.
@@ -248,6 +253,7 @@ func (rc *RouteController) processNextWorkItem(ctx context.Context) bool {
 }
 
 func (rc *RouteController) reconcileNodeRoutes(ctx context.Context) error {
+	routeSyncs.Inc()
 	routeList, err := rc.routes.ListRoutes(ctx, rc.clusterName)
 	if err != nil {
 		return fmt.Errorf("error listing routes: %v", err)
