@@ -19,6 +19,7 @@ package peerproxy
 import (
 	"context"
 	"net/http"
+	"slices"
 	"testing"
 
 	rbacv1 "k8s.io/api/rbac/v1"
@@ -74,7 +75,7 @@ func TestAuthorizationHoldsThroughTheProxy(t *testing.T) {
 		case "alice":
 			sawAlice = true
 			// The loopback test client is in system:masters; alice is not.
-			if groups := req.Header.Values("X-Remote-Group"); contains(groups, "system:masters") {
+			if groups := req.Header.Values("X-Remote-Group"); slices.Contains(groups, "system:masters") {
 				t.Errorf("alice's proxied request claimed system:masters: %v", groups)
 			}
 		case "mallory":
@@ -146,13 +147,4 @@ func getStatus(t *testing.T, config *rest.Config, path string, extra http.Header
 	}
 	_ = resp.Body.Close()
 	return resp.StatusCode
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
