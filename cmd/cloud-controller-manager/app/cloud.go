@@ -18,6 +18,8 @@ package app
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	cloudprovider "k8s.io/cloud-provider"
@@ -30,7 +32,9 @@ import (
 var supportedProviders = []string{kubecarry.ProviderName}
 
 // NewCloud builds the named cloud provider, explaining what went wrong
-// instead of handing a nil provider to the controllers.
+// instead of handing a nil provider to the controllers. It reads
+// --cloud-config itself: k8s.io/cloud-provider would end the process on a
+// file it cannot open, with a message that hides the cause.
 func NewCloud(name, configFile string) (cloudprovider.Interface, error) {
 	if name == "" || cloudprovider.IsExternal(name) {
 		return nil, fmt.Errorf("--cloud-provider=%q is not a provider this cloud-controller-manager can run; use one of: %s", name, strings.Join(supportedProviders, ", "))
@@ -38,9 +42,21 @@ func NewCloud(name, configFile string) (cloudprovider.Interface, error) {
 	if !cloudprovider.IsCloudProvider(name) {
 		return nil, fmt.Errorf("unknown cloud provider %q (--cloud-provider); this cloud-controller-manager supports: %s", name, strings.Join(supportedProviders, ", "))
 	}
-	cloud, err := cloudprovider.InitCloudProvider(name, configFile)
+	var config io.Reader // nil, not a nil *os.File, when there is no file
+	if configFile != "" {
+		f, err := os.Open(configFile)
+		if err != nil {
+			return nil, fmt.Errorf("--cloud-config: %w", err)
+		}
+		defer f.Close()
+		config = f
+	}
+	cloud, err := cloudprovider.GetCloudProvider(name, config)
 	if err != nil {
-		return nil, err
+		if configFile != "" {
+			return nil, fmt.Errorf("cloud provider %q, --cloud-config=%s: %w", name, configFile, err)
+		}
+		return nil, fmt.Errorf("cloud provider %q: %w", name, err)
 	}
 	return cloud, nil
 }

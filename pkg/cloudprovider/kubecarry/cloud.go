@@ -14,15 +14,25 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
+
 // Package kubecarry is the reference cloud provider of the sample
-// cloud-controller-manager. It registers itself under ProviderName.
+// cloud-controller-manager, written for cloud vendors to copy. Its "cloud"
+// is an inventory of machines and one route table, both described by the
+// --cloud-config file (see Config):
 //
-// This first version supports no optional interface: every accessor answers
-// (nil, false), so the generic controllers that need a capability stay off
-// and the process runs only its health and metrics endpoints.
+//   - InstancesV2 initialises Nodes from the inventory (provider ID
+//     kubecarry://<id>, addresses, instance type, zone and region) and
+//     reports machines that are gone or shut down;
+//   - Routes routes each Node's Pod CIDRs through the Node's InternalIP in a
+//     RouteTable: in memory (default) or real Linux kernel routes through
+//     netlink, for a bare-metal host-gw network;
+//   - LoadBalancer, Instances (v1), Zones and Clusters are not supported.
+//
+// Every cloud call is counted in cloudprovider_kubecarry_api_requests_total.
 package kubecarry
 
 import (
+	"fmt"
 	"io"
 
 	cloudprovider "k8s.io/cloud-provider"
@@ -33,18 +43,49 @@ const ProviderName = "kubecarry"
 
 func init() {
 	cloudprovider.RegisterCloudProvider(ProviderName, func(config io.Reader) (cloudprovider.Interface, error) {
-		return NewCloud(), nil
+		cfg, err := LoadConfig(config)
+		if err != nil {
+			return nil, err
+		}
+		return NewCloud(cfg)
 	})
 }
 
 // Cloud is the kubecarry cloud provider.
-type Cloud struct{}
+type Cloud struct {
+	instances *instances
+	routes    *routes
+}
 
 var _ cloudprovider.Interface = (*Cloud)(nil)
 
-// NewCloud returns a provider with no optional capabilities.
-func NewCloud() *Cloud {
-	return &Cloud{}
+// NewCloud builds the provider from a validated config, opening its route
+// table.
+func NewCloud(cfg *Config) (*Cloud, error) {
+	table, err := newRouteTable(&cfg.RouteTable)
+	if err != nil {
+		return nil, err
+	}
+	return newCloudWithTable(cfg, table), nil
+}
+
+func newCloudWithTable(cfg *Config, table RouteTable) *Cloud {
+	registerAPIMetrics()
+	inv := newInventory(cfg)
+	return &Cloud{
+		instances: &instances{inventory: inv},
+		routes:    &routes{table: table, inventory: inv, allowed: cfg.RouteTable.destinationNets()},
+	}
+}
+
+func newRouteTable(cfg *RouteTableConfig) (RouteTable, error) {
+	switch cfg.Type {
+	case RouteTableMemory:
+		return newMemoryRouteTable(), nil
+	case RouteTableNetlink:
+		return newNetlinkRouteTable(cfg.Netlink)
+	}
+	return nil, fmt.Errorf("unknown routeTable.type %q", cfg.Type)
 }
 
 // Initialize has nothing to start: the provider keeps no clients or loops.
@@ -54,24 +95,26 @@ func (c *Cloud) Initialize(clientBuilder cloudprovider.ControllerClientBuilder, 
 // LoadBalancer is not supported.
 func (c *Cloud) LoadBalancer() (cloudprovider.LoadBalancer, bool) { return nil, false }
 
-// Instances is not supported.
+// Instances is not supported; InstancesV2 replaces it.
 func (c *Cloud) Instances() (cloudprovider.Instances, bool) { return nil, false }
 
-// InstancesV2 is not supported.
-func (c *Cloud) InstancesV2() (cloudprovider.InstancesV2, bool) { return nil, false }
+// InstancesV2 answers from the inventory of the cloud-config.
+func (c *Cloud) InstancesV2() (cloudprovider.InstancesV2, bool) { return c.instances, true }
 
-// Zones is not supported.
+// Zones is not supported: InstancesV2 reports zone and region.
 func (c *Cloud) Zones() (cloudprovider.Zones, bool) { return nil, false }
 
 // Clusters is not supported.
 func (c *Cloud) Clusters() (cloudprovider.Clusters, bool) { return nil, false }
 
-// Routes is not supported.
-func (c *Cloud) Routes() (cloudprovider.Routes, bool) { return nil, false }
+// Routes keeps routes to Pod CIDRs in the configured route table.
+func (c *Cloud) Routes() (cloudprovider.Routes, bool) { return c.routes, true }
 
 // ProviderName returns ProviderName.
 func (c *Cloud) ProviderName() string { return ProviderName }
 
-// HasClusterID reports true: a single-cluster provider has no shared cloud
-// resources that need a cluster tag.
+// HasClusterID reports true. The cloud's resources are not shared between
+// clusters: the route table belongs to one cloud-controller-manager (a
+// netlink table is further fenced by its protocol number), so no cluster
+// tag is needed to tell them apart.
 func (c *Cloud) HasClusterID() bool { return true }

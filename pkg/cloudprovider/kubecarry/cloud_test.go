@@ -14,16 +14,18 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
+
 package kubecarry
 
 import (
+	"strings"
 	"testing"
 
 	cloudprovider "k8s.io/cloud-provider"
 )
 
 func TestRegisteredUnderProviderName(t *testing.T) {
-	cloud, err := cloudprovider.GetCloudProvider(ProviderName, nil)
+	cloud, err := cloudprovider.GetCloudProvider(ProviderName, strings.NewReader(validConfig))
 	if err != nil {
 		t.Fatalf("GetCloudProvider(%q): %v", ProviderName, err)
 	}
@@ -38,21 +40,32 @@ func TestRegisteredUnderProviderName(t *testing.T) {
 	}
 }
 
-// The first version supports nothing optional; each accessor must say so
-// rather than hand controllers a nil implementation with ok=true.
-func TestOptionalInterfacesUnsupported(t *testing.T) {
-	c := NewCloud()
-	supported := map[string]bool{}
-	_, supported["LoadBalancer"] = c.LoadBalancer()
-	_, supported["Instances"] = c.Instances()
-	_, supported["InstancesV2"] = c.InstancesV2()
-	_, supported["Zones"] = c.Zones()
-	_, supported["Clusters"] = c.Clusters()
-	_, supported["Routes"] = c.Routes()
-	for name, ok := range supported {
-		if ok {
-			t.Errorf("%s() reports support", name)
-		}
+func TestRegisteredFactoryRejectsBadConfig(t *testing.T) {
+	_, err := cloudprovider.GetCloudProvider(ProviderName, strings.NewReader("instances: []\nbogus: 1\n"))
+	if err == nil || !strings.Contains(err.Error(), `unknown field "bogus"`) {
+		t.Fatalf("GetCloudProvider with an unknown field = %v, want an error naming it", err)
+	}
+}
+
+// The controllers decide what to run from these answers: each supported
+// interface must come with an implementation, each unsupported one without.
+func TestSupportedInterfaces(t *testing.T) {
+	c, err := NewCloud(mustLoadConfig(t, validConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb, lbOK := c.LoadBalancer()
+	inst, instOK := c.Instances()
+	zones, zonesOK := c.Zones()
+	clusters, clustersOK := c.Clusters()
+	if lbOK || instOK || zonesOK || clustersOK || lb != nil || inst != nil || zones != nil || clusters != nil {
+		t.Errorf("LoadBalancer/Instances/Zones/Clusters report support: %v %v %v %v", lbOK, instOK, zonesOK, clustersOK)
+	}
+	if v2, ok := c.InstancesV2(); !ok || v2 == nil {
+		t.Errorf("InstancesV2() = %v, %v; want an implementation", v2, ok)
+	}
+	if routes, ok := c.Routes(); !ok || routes == nil {
+		t.Errorf("Routes() = %v, %v; want an implementation", routes, ok)
 	}
 	if !c.HasClusterID() {
 		t.Error("HasClusterID() = false; the cloud-controller-manager would refuse to start without --allow-untagged-cloud")
