@@ -14,7 +14,6 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-
 // Package kubecarry is the reference cloud provider of the sample
 // cloud-controller-manager, written for cloud vendors to copy. Its "cloud"
 // is an inventory of machines and one route table, both described by the

@@ -16,7 +16,6 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-
 // Package netnstest gives tests a network namespace of their own, so that
 // code that programs kernel routes runs for real without touching the
 // host's network.
