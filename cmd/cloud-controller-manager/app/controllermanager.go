@@ -58,6 +58,10 @@ func initializeCloud(c *config.CompletedConfig) cloudprovider.Interface {
 		klog.ErrorS(err, "Cloud provider could not be initialized")
 		klog.FlushAndExit(klog.ExitFlushTimeout, 1)
 	}
+	if err := checkRouteFlags(&c.ComponentConfig.KubeCloudShared, c.ComponentConfig.Generic.Controllers, cloud); err != nil {
+		klog.ErrorS(err, "Invalid flags")
+		klog.FlushAndExit(klog.ExitFlushTimeout, 1)
+	}
 	if !cloud.HasClusterID() {
 		if !c.ComponentConfig.KubeCloudShared.AllowUntaggedCloud {
 			klog.ErrorS(nil, "No ClusterID found; a ClusterID is required for the cloud provider to function properly. Set --allow-untagged-cloud to bypass this check", "cloudProvider", cloud.ProviderName())
