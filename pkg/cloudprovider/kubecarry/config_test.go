@@ -17,6 +17,8 @@ limitations under the License.
 package kubecarry
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -173,4 +175,20 @@ func nodeNamed(name, providerID string) *v1.Node {
 	n.Name = name
 	n.Spec.ProviderID = providerID
 	return n
+}
+
+// The documented example must stay a valid cloud-config.
+func TestExampleCloudConfigIsValid(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "..", "..", "cmd", "cloud-controller-manager", "deploy", "cloud-config.example.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cfg, err := LoadConfig(f)
+	if err != nil {
+		t.Fatalf("the example cloud-config: %v", err)
+	}
+	if cfg.RouteTable.Type != RouteTableNetlink || len(cfg.Instances) != 2 {
+		t.Fatalf("the example cloud-config decoded to %+v", cfg)
+	}
 }

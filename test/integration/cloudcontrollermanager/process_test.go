@@ -26,6 +26,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -108,13 +109,19 @@ func startCCM(t *testing.T, args ...string) *ccmProcess {
 // an admin client and a kubeconfig file for it.
 func startAPIServer(t *testing.T) (kubernetes.Interface, string) {
 	t.Helper()
-	server := kubeapiservertesting.StartTestServerOrDie(t, nil, framework.DefaultTestServerFlags(), framework.SharedEtcd())
-	t.Cleanup(server.TearDownFn)
+	server := startAPIServerWithFlags(t)
 	kubeconfig, err := harness.WriteKubeconfig(server.ClientConfig, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	return kubernetes.NewForConfigOrDie(server.ClientConfig), kubeconfig
+}
+
+func startAPIServerWithFlags(t *testing.T, flags ...string) kubeapiservertesting.TestServer {
+	t.Helper()
+	server := kubeapiservertesting.StartTestServerOrDie(t, nil, append(framework.DefaultTestServerFlags(), flags...), framework.SharedEtcd())
+	t.Cleanup(server.TearDownFn)
+	return *server
 }
 
 func freePort(t *testing.T) int {
@@ -136,7 +143,7 @@ type servingCCM struct {
 // startServingCCM runs a cloud-controller-manager against kubeconfig with
 // the given cloud-config and extra flags, and waits until /healthz answers.
 // The cluster CIDR is 10.244.0.0/16; /metrics is readable without
-// credentials.
+// credentials unless extra sets --authorization-always-allow-paths.
 func startServingCCM(t *testing.T, kubeconfig, cloudConfig string, extra ...string) *servingCCM {
 	t.Helper()
 	port := freePort(t)
@@ -148,9 +155,11 @@ func startServingCCM(t *testing.T, kubeconfig, cloudConfig string, extra ...stri
 		"--bind-address=127.0.0.1",
 		fmt.Sprintf("--secure-port=%d", port),
 		"--cert-dir=" + t.TempDir(),
-		"--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics",
 		"--cluster-cidr=10.244.0.0/16",
 	}, extra...)
+	if !slices.ContainsFunc(extra, func(flag string) bool { return strings.HasPrefix(flag, "--authorization-always-allow-paths=") }) {
+		args = append(args, "--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics")
+	}
 	s := &servingCCM{ccmProcess: startCCM(t, args...), port: port}
 
 	var lastErr error
@@ -185,7 +194,19 @@ var insecureClient = &http.Client{
 }
 
 func (s *servingCCM) get(path string) (string, error) {
-	resp, err := insecureClient.Get(fmt.Sprintf("https://127.0.0.1:%d%s", s.port, path))
+	return s.getWithToken(path, "")
+}
+
+// getWithToken GETs path, with a bearer token unless token is empty.
+func (s *servingCCM) getWithToken(path, token string) (string, error) {
+	req, err := http.NewRequest(http.MethodGet, fmt.Sprintf("https://127.0.0.1:%d%s", s.port, path), nil)
+	if err != nil {
+		return "", err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := insecureClient.Do(req)
 	if err != nil {
 		return "", err
 	}
