@@ -69,11 +69,14 @@ export_patches() {
   rm -f "${KUBECARRY_PATCHES_DIR}"/*.patch
   local series="${KUBECARRY_PATCHES_DIR}/series"
   echo "# Applied in order by hack/update-vendor.sh and hack/test-upstream.sh; see README.md." > "${series}"
-  local p
+  local p name
   for p in "${out}"/*.patch; do
     [[ -e "${p}" ]] || continue
-    cp "${p}" "${KUBECARRY_PATCHES_DIR}/"
-    echo "${p##*/}" >> "${series}"
+    # format-patch keeps the subject's case (feature gate names are
+    # CamelCase); file names are lower case, as the series lint requires.
+    name="$(tr '[:upper:]' '[:lower:]' <<<"${p##*/}")"
+    cp "${p}" "${KUBECARRY_PATCHES_DIR}/${name}"
+    echo "${name}" >> "${series}"
   done
   kubecarry::log::status "exported $(grep -vc '^#' "${series}" || true) patch(es) to patches/"
   kubecarry::patches::lint_series || kubecarry::log::error "fix the headers above in the workspace (git commit --amend / rebase -i) and export again"

@@ -232,6 +232,16 @@ type KubeProxyConfiguration struct {
 	// object. If unset, NodePort connections will be accepted on all local IPs.
 	NodePortAddresses []string `json:"nodePortAddresses"`
 
+	// allowServiceExternalIPs says whether kube-proxy implements
+	// Service.spec.externalIPs. When false, kube-proxy handles every Service as
+	// if it had no externalIPs: it programs no rules for them and deletes
+	// conntrack entries of flows to them. Services may claim arbitrary IPs
+	// through this field (CVE-2020-8554); it is deprecated since Kubernetes
+	// v1.36. externalIPs are implemented only if the AllowServiceExternalIPs
+	// feature gate is enabled as well. Defaults to true.
+	// +optional
+	AllowServiceExternalIPs *bool `json:"allowServiceExternalIPs,omitempty"`
+
 	// oomScoreAdj is the oom-score-adj value for kube-proxy process. Values must be within
 	// the range [-1000, 1000]
 	OOMScoreAdj *int32 `json:"oomScoreAdj"`

@@ -65,6 +65,11 @@ func (in *KubeProxyConfiguration) DeepCopyInto(out *KubeProxyConfiguration) {
 		*out = make([]string, len(*in))
 		copy(*out, *in)
 	}
+	if in.AllowServiceExternalIPs != nil {
+		in, out := &in.AllowServiceExternalIPs, &out.AllowServiceExternalIPs
+		*out = new(bool)
+		**out = **in
+	}
 	if in.OOMScoreAdj != nil {
 		in, out := &in.OOMScoreAdj, &out.OOMScoreAdj
 		*out = new(int32)

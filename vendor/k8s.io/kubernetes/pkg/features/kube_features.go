@@ -51,6 +51,15 @@ const (
 	// for kubelet signers where CN=system:node:$nodeName.
 	AllowInsecureKubeletCertificateSigningRequests featuregate.Feature = "AllowInsecureKubeletCertificateSigningRequests"
 
+	// owner: @kubecarry
+	// kep: https://kep.k8s.io/5707
+	//
+	// Lets kube-proxy implement Service.spec.externalIPs. Turning it off makes
+	// kube-proxy treat every Service as if it had no externalIPs (CVE-2020-8554).
+	// It carries the gate of Kubernetes v1.36 so v1.36-style flags keep working;
+	// kube-proxy's --allow-service-external-ips option must allow them too.
+	AllowServiceExternalIPs featuregate.Feature = "AllowServiceExternalIPs"
+
 	// owner: @HirazawaUi
 	//
 	// Allow spec.terminationGracePeriodSeconds to be overridden by MaxPodGracePeriodSeconds in soft evictions.
@@ -1137,6 +1146,10 @@ var defaultVersionedKubernetesFeatureGates = map[featuregate.Feature]featuregate
 		{Version: version.MustParse("1.35"), Default: false, PreRelease: featuregate.Deprecated, LockToDefault: true}, // remove in 1.38
 	},
 
+	AllowServiceExternalIPs: {
+		{Version: version.MustParse("1.0"), Default: true, PreRelease: featuregate.GA},
+	},
+
 	AnyVolumeDataSource: {
 		{Version: version.MustParse("1.18"), Default: false, PreRelease: featuregate.Alpha},
 		{Version: version.MustParse("1.24"), Default: true, PreRelease: featuregate.Beta},
@@ -2171,6 +2184,8 @@ var defaultKubernetesFeatureGateDependencies = map[featuregate.Feature][]feature
 	AllowInsecureKubeletCertificateSigningRequests: {},
 
 	AllowOverwriteTerminationGracePeriodSeconds: {},
+
+	AllowServiceExternalIPs: {},
 
 	AnyVolumeDataSource: {},
 

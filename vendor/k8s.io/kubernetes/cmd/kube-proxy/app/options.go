@@ -83,6 +83,11 @@ type Options struct {
 	// hostnameOverride, if set from the command line flag, takes precedence over the `HostnameOverride` value from the config file
 	hostnameOverride string
 
+	// allowServiceExternalIPs holds --allow-service-external-ips. Unlike most
+	// flags it is applied on top of a --config file when set explicitly: it is
+	// a security switch, and kubeadm-style deployments always pass --config.
+	allowServiceExternalIPs bool
+
 	logger klog.Logger
 
 	// The fields below here are placeholders for flags that can't be directly mapped into
@@ -154,6 +159,10 @@ func (o *Options) AddFlags(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&o.config.NodePortAddresses, "nodeport-addresses", o.config.NodePortAddresses,
 		"A list of CIDR ranges that contain valid node IPs, or alternatively, the single string 'primary'. If set to a list of CIDRs, connections to NodePort services will only be accepted on node IPs in one of the indicated ranges. If set to 'primary', NodePort services will only be accepted on the node's primary IP(s) according to the Node object. If unset, NodePort connections will be accepted on all local IPs. This parameter is ignored if a config file is specified by --config.")
 
+	fs.BoolVar(&o.allowServiceExternalIPs, "allow-service-external-ips", o.allowServiceExternalIPs,
+		"If false, kube-proxy ignores Service.spec.externalIPs (deprecated, CVE-2020-8554): it programs no rules for them and deletes conntrack entries of flows to them. "+
+			"externalIPs are implemented only if the AllowServiceExternalIPs feature gate is enabled too. When set explicitly, this flag overrides allowServiceExternalIPs of the --config file.")
+
 	fs.Int32Var(o.config.Linux.OOMScoreAdj, "oom-score-adj", ptr.Deref(o.config.Linux.OOMScoreAdj, int32(qos.KubeProxyOOMScoreAdj)), "The oom-score-adj value for kube-proxy process. Values must be within the range [-1000, 1000]. This parameter is ignored if a config file is specified by --config.")
 	fs.Int32Var(o.config.Linux.Conntrack.MaxPerCore, "conntrack-max-per-core", *o.config.Linux.Conntrack.MaxPerCore,
 		"Maximum number of NAT connections to track per CPU core (0 to leave the limit as-is and ignore conntrack-min).")
@@ -193,11 +202,12 @@ func newKubeProxyConfiguration() *kubeproxyconfig.KubeProxyConfiguration {
 // NewOptions returns initialized Options
 func NewOptions() *Options {
 	return &Options{
-		config:      newKubeProxyConfiguration(),
-		healthzPort: ports.ProxyHealthzPort,
-		metricsPort: ports.ProxyStatusPort,
-		errCh:       make(chan error),
-		logger:      klog.FromContext(context.Background()),
+		allowServiceExternalIPs: true,
+		config:                  newKubeProxyConfiguration(),
+		healthzPort:             ports.ProxyHealthzPort,
+		metricsPort:             ports.ProxyStatusPort,
+		errCh:                   make(chan error),
+		logger:                  klog.FromContext(context.Background()),
 	}
 }
 
@@ -230,6 +240,8 @@ func (o *Options) Complete(fs *pflag.FlagSet) error {
 	} else {
 		o.processV1Alpha1Flags(fs)
 	}
+
+	o.processAllowServiceExternalIPsFlag(fs)
 
 	o.platformApplyDefaults(o.config)
 
@@ -327,6 +339,15 @@ func (o *Options) processHostnameOverrideFlag() error {
 	}
 
 	return nil
+}
+
+// processAllowServiceExternalIPsFlag applies --allow-service-external-ips
+// when it was given, whether or not a config file was loaded: an explicit
+// flag wins over the config file, an unset flag leaves the file's value.
+func (o *Options) processAllowServiceExternalIPsFlag(fs *pflag.FlagSet) {
+	if fs.Changed("allow-service-external-ips") {
+		o.config.AllowServiceExternalIPs = o.allowServiceExternalIPs
+	}
 }
 
 // processV1Alpha1Flags processes v1alpha1 flags which can't be directly mapped to internal config.

@@ -225,6 +225,12 @@ type KubeProxyConfiguration struct {
 	// object. If unset, NodePort connections will be accepted on all local IPs.
 	NodePortAddresses []string
 
+	// allowServiceExternalIPs says whether kube-proxy implements
+	// Service.spec.externalIPs. When false, kube-proxy handles every Service as
+	// if it had no externalIPs. externalIPs are implemented only if the
+	// AllowServiceExternalIPs feature gate is enabled as well.
+	AllowServiceExternalIPs bool
+
 	// syncPeriod is an interval (e.g. '5s', '1m', '2h22m') indicating how frequently
 	// various re-synchronizing and cleanup operations are performed. Must be greater
 	// than 0.

@@ -162,6 +162,9 @@ func autoConvert_v1alpha1_KubeProxyConfiguration_To_config_KubeProxyConfiguratio
 	}
 	// WARNING: in.ClusterCIDR requires manual conversion: does not exist in peer-type
 	out.NodePortAddresses = *(*[]string)(unsafe.Pointer(&in.NodePortAddresses))
+	if err := v1.Convert_Pointer_bool_To_bool(&in.AllowServiceExternalIPs, &out.AllowServiceExternalIPs, s); err != nil {
+		return err
+	}
 	// WARNING: in.OOMScoreAdj requires manual conversion: does not exist in peer-type
 	// WARNING: in.Conntrack requires manual conversion: does not exist in peer-type
 	out.ConfigSyncPeriod = in.ConfigSyncPeriod
@@ -203,6 +206,9 @@ func autoConvert_config_KubeProxyConfiguration_To_v1alpha1_KubeProxyConfiguratio
 		return err
 	}
 	out.NodePortAddresses = *(*[]string)(unsafe.Pointer(&in.NodePortAddresses))
+	if err := v1.Convert_bool_To_Pointer_bool(&in.AllowServiceExternalIPs, &out.AllowServiceExternalIPs, s); err != nil {
+		return err
+	}
 	// WARNING: in.SyncPeriod requires manual conversion: does not exist in peer-type
 	// WARNING: in.MinSyncPeriod requires manual conversion: does not exist in peer-type
 	out.ConfigSyncPeriod = in.ConfigSyncPeriod
