@@ -114,6 +114,10 @@ type UpdateServiceMapResult struct {
 	// UpdatedServices lists the names of all services added/updated/deleted since the
 	// last Update.
 	UpdatedServices sets.Set[types.NamespacedName]
+	// ConntrackCleanupRequired is set when an added or updated Service has
+	// ignored externalIPs, so that conntrack entries of flows to them (which
+	// may predate this kube-proxy) are removed.
+	ConntrackCleanupRequired bool
 }
 
 // HealthCheckNodePorts returns a map of Service names to HealthCheckNodePort values
@@ -147,12 +151,18 @@ func (sct *ServiceChangeTracker) serviceToServiceMap(service *v1.Service) Servic
 		return nil
 	}
 
+	// The one place where ignored externalIPs are dropped: from here on the
+	// proxiers see the Service as if it had none.
+	service, ignoredExternalIPs := serviceAsProxied(service)
+	ignoredOfFamily := proxyutil.MapIPsByIPFamily(ignoredExternalIPs)[sct.ipFamily]
+
 	svcPortMap := make(ServicePortMap)
 	svcName := types.NamespacedName{Namespace: service.Namespace, Name: service.Name}
 	for i := range service.Spec.Ports {
 		servicePort := &service.Spec.Ports[i]
 		svcPortName := ServicePortName{NamespacedName: svcName, Port: servicePort.Name, Protocol: servicePort.Protocol}
 		baseSvcInfo := newBaseServiceInfo(service, sct.ipFamily, servicePort)
+		baseSvcInfo.ignoredExternalIPs = ignoredOfFamily
 		if sct.makeServiceInfo != nil {
 			svcPortMap[svcPortName] = sct.makeServiceInfo(servicePort, service, baseSvcInfo)
 		} else {
@@ -178,6 +188,12 @@ func (sm ServicePortMap) Update(sct *ServiceChangeTracker) UpdateServiceMapResul
 			sct.processServiceMapChange(change.previous, change.current)
 		}
 		result.UpdatedServices.Insert(nn)
+		for _, info := range change.current {
+			if len(info.IgnoredExternalIPs()) > 0 {
+				result.ConntrackCleanupRequired = true
+				break
+			}
+		}
 
 		sm.merge(change.current)
 		// filter out the Update event of current changes from previous changes

@@ -43,6 +43,10 @@ type ServicePort interface {
 	StickyMaxAgeSeconds() int
 	// ExternalIPs returns service ExternalIPs
 	ExternalIPs() []net.IP
+	// IgnoredExternalIPs returns the Service's externalIPs of this IP family
+	// that kube-proxy does not implement (see ServiceExternalIPsAllowed).
+	// ExternalIPs() is empty when these are set.
+	IgnoredExternalIPs() []net.IP
 	// LoadBalancerVIPs returns service LoadBalancerIPs which are VIP mode
 	LoadBalancerVIPs() []net.IP
 	// Protocol returns service protocol.
@@ -81,6 +85,7 @@ type BaseServicePortInfo struct {
 	sessionAffinityType      v1.ServiceAffinity
 	stickyMaxAgeSeconds      int
 	externalIPs              []net.IP
+	ignoredExternalIPs       []net.IP
 	loadBalancerSourceRanges []*net.IPNet
 	healthCheckNodePort      int
 	externalPolicyLocal      bool
@@ -137,6 +142,11 @@ func (bsvcPortInfo *BaseServicePortInfo) NodePort() int {
 // ExternalIPs is part of ServicePort interface.
 func (bsvcPortInfo *BaseServicePortInfo) ExternalIPs() []net.IP {
 	return bsvcPortInfo.externalIPs
+}
+
+// IgnoredExternalIPs is part of ServicePort interface.
+func (bsvcPortInfo *BaseServicePortInfo) IgnoredExternalIPs() []net.IP {
+	return bsvcPortInfo.ignoredExternalIPs
 }
 
 // LoadBalancerVIPs is part of ServicePort interface.

@@ -274,6 +274,14 @@ func newProxyServer(ctx context.Context, config *kubeproxyconfig.KubeProxyConfig
 		logger.Error(err, "Kube-proxy configuration may be incomplete or incorrect")
 	}
 
+	// The proxiers read the combination of the option and the feature gate
+	// through proxy.ServiceExternalIPsAllowed, so it must be set before they
+	// are created.
+	proxy.SetServiceExternalIPsAllowed(config.AllowServiceExternalIPs)
+	logger.Info("Service externalIPs", "implemented", proxy.ServiceExternalIPsAllowed(),
+		"allowServiceExternalIPs", config.AllowServiceExternalIPs,
+		"featureGate", utilfeature.DefaultFeatureGate.Enabled(features.AllowServiceExternalIPs))
+
 	s.Proxier, err = s.createProxier(ctx, config, dualStackSupported, initOnly)
 	if err != nil {
 		return nil, err
@@ -591,6 +599,9 @@ func (s *ProxyServer) Run(ctx context.Context) error {
 		}))
 	serviceConfig := config.NewServiceConfig(ctx, serviceInformerFactory.Core().V1().Services(), s.Config.ConfigSyncPeriod.Duration)
 	serviceConfig.RegisterEventHandler(s.Proxier)
+	if !proxy.ServiceExternalIPsAllowed() {
+		serviceConfig.RegisterEventHandler(proxy.NewExternalIPsReporter(s.NodeRef, s.Recorder))
+	}
 	go serviceConfig.Run(ctx.Done())
 
 	endpointSliceConfig := config.NewEndpointSliceConfig(ctx, informerFactory.Discovery().V1().EndpointSlices(), s.Config.ConfigSyncPeriod.Duration)

@@ -57,6 +57,13 @@ func GetWarningsForService(service, oldService *api.Service) []string {
 		warnings = append(warnings, utilvalidation.GetWarningsForIP(field.NewPath("spec").Child("externalIPs").Index(i), externalIP)...)
 	}
 
+	// externalIPs let a Service claim any address (CVE-2020-8554); kube-proxy
+	// may be configured not to implement them. Headless and ExternalName
+	// Services get their own "is ignored" warning above and below.
+	if len(service.Spec.ExternalIPs) > 0 && !isHeadlessService(service) && service.Spec.Type != api.ServiceTypeExternalName {
+		warnings = append(warnings, externalIPsDeprecatedWarning)
+	}
+
 	if len(service.Spec.LoadBalancerIP) > 0 {
 		warnings = append(warnings, utilvalidation.GetWarningsForIP(field.NewPath("spec").Child("loadBalancerIP"), service.Spec.LoadBalancerIP)...)
 	}
@@ -78,6 +85,10 @@ func GetWarningsForService(service, oldService *api.Service) []string {
 
 	return warnings
 }
+
+// externalIPsDeprecatedWarning is the warning of Kubernetes v1.36, verbatim,
+// so that clients matching on it behave the same.
+const externalIPsDeprecatedWarning = "spec.externalIPs is deprecated and may no longer be implemented in some clusters"
 
 func isHeadlessService(service *api.Service) bool {
 	return service != nil && service.Spec.Type == api.ServiceTypeClusterIP && service.Spec.ClusterIP == api.ClusterIPNone

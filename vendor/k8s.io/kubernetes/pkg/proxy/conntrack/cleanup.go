@@ -40,7 +40,8 @@ import (
 // leading to packet loss and connectivity problems.
 
 // CleanStaleEntries scans conntrack table and removes any entries
-// for a service that do not correspond to a serving endpoint.
+// for a service that do not correspond to a serving endpoint, and any entries
+// of flows NATed through an externalIP that kube-proxy now ignores.
 // List existing conntrack entries and calculate the desired conntrack state
 // based on the current Services and Endpoints.
 func CleanStaleEntries(ct Interface, ipFamily v1.IPFamily,
@@ -144,6 +145,8 @@ func CleanStaleEntries(ct Interface, ipFamily v1.IPFamily,
 			filters = append(filters, filterForPortNAT(entry.Forward.DstPort, entry.Reverse.SrcIP, entry.Reverse.SrcPort, v1.ProtocolUDP))
 		}
 	}
+
+	filters = append(filters, ignoredExternalIPFilters(entries, svcPortMap)...)
 
 	var n int
 	if n, err = ct.ClearEntries(ipFamilyMap[ipFamily], filters...); err != nil {

@@ -20,7 +20,13 @@ limitations under the License.
 package conntrack
 
 import (
+	"net"
+
 	"github.com/vishvananda/netlink"
+	"golang.org/x/sys/unix"
+
+	v1 "k8s.io/api/core/v1"
+	netutils "k8s.io/utils/net"
 )
 
 // FakeInterface implements Interface by just recording entries that have been cleared.
@@ -71,4 +77,32 @@ func (fake *FakeInterface) ClearEntries(_ uint8, filters ...netlink.CustomConntr
 	}
 	fake.entries = flows
 	return before - len(fake.entries), nil
+}
+
+// AddEntries adds flows to the fake conntrack table, as if traffic had
+// created them; it lets proxier tests check which flows a sync deletes.
+func (fake *FakeInterface) AddEntries(flows ...*netlink.ConntrackFlow) {
+	fake.entries = append(fake.entries, flows...)
+}
+
+// Entries returns the flows currently in the fake conntrack table.
+func (fake *FakeInterface) Entries() []*netlink.ConntrackFlow {
+	return append([]*netlink.ConntrackFlow(nil), fake.entries...)
+}
+
+// NewFakeFlow returns the conntrack entry of a flow from client:clientPort
+// to frontend:frontendPort whose replies come from endpoint:endpointPort (the
+// frontend itself for a flow that was not NATed), for use with AddEntries.
+func NewFakeFlow(protocol v1.Protocol, client string, clientPort uint16, frontend string, frontendPort uint16, endpoint string, endpointPort uint16) *netlink.ConntrackFlow {
+	family := uint8(unix.AF_INET)
+	if netutils.IsIPv6String(frontend) {
+		family = unix.AF_INET6
+	}
+	ip := func(s string) net.IP { return netutils.ParseIPSloppy(s) }
+	proto := protocolMap[protocol]
+	return &netlink.ConntrackFlow{
+		FamilyType: family,
+		Forward:    netlink.IPTuple{Protocol: proto, SrcIP: ip(client), SrcPort: clientPort, DstIP: ip(frontend), DstPort: frontendPort},
+		Reverse:    netlink.IPTuple{Protocol: proto, SrcIP: ip(endpoint), SrcPort: endpointPort, DstIP: ip(client), DstPort: clientPort},
+	}
 }

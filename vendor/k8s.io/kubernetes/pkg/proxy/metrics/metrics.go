@@ -124,6 +124,18 @@ var (
 		},
 	)
 
+	// ServicesExternalIPsIgnored is the number of Services whose
+	// spec.externalIPs kube-proxy ignores because allowServiceExternalIPs or
+	// the AllowServiceExternalIPs feature gate is false.
+	ServicesExternalIPsIgnored = metrics.NewGauge(
+		&metrics.GaugeOpts{
+			Subsystem:      kubeProxySubsystem,
+			Name:           "services_external_ips_ignored",
+			Help:           "Number of Services whose spec.externalIPs kube-proxy ignores because allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false",
+			StabilityLevel: metrics.ALPHA,
+		},
+	)
+
 	// ServiceChangesPending is the number of pending service changes that
 	// have not yet been synced to the proxy.
 	ServiceChangesPending = metrics.NewGauge(
@@ -321,6 +333,7 @@ func RegisterMetrics(mode kubeproxyconfig.ProxyMode) {
 		legacyregistry.MustRegister(EndpointChangesTotal)
 		legacyregistry.MustRegister(ServiceChangesPending)
 		legacyregistry.MustRegister(ServiceChangesTotal)
+		legacyregistry.MustRegister(ServicesExternalIPsIgnored)
 		legacyregistry.MustRegister(ProxyHealthzTotal)
 		legacyregistry.MustRegister(ProxyLivezTotal)
 
