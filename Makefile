@@ -2,7 +2,7 @@
 #
 #   make                         build kube-apiserver, cloud-controller-manager, kube-proxy into _output/bin/
 #   make WHAT=cmd/kube-proxy     build one binary
-#   make test                    every test: verify, patch machinery, unit, integration, upstream
+#   make test                    every test: verify, patch machinery, unit, integration, e2e, upstream
 #   make verify | update         check | regenerate go.mod, vendor/, formatting
 #   make clean                   remove _output/
 #
@@ -28,7 +28,7 @@ endef
 .PHONY: test
 test:
 	@rm -rf $(LOGS)
-	@$(MAKE) --no-print-directory verify test-machinery test-unit test-integration test-upstream || \
+	@$(MAKE) --no-print-directory verify test-machinery test-unit test-integration test-e2e test-upstream || \
 		{ hack/print-test-summary.sh $(LOGS); exit 1; }
 	@hack/print-test-summary.sh $(LOGS)
 
@@ -53,6 +53,10 @@ test-unit:
 .PHONY: test-integration
 test-integration:
 	$(call logged,integration,hack/test-integration.sh)
+
+.PHONY: test-e2e
+test-e2e:
+	$(call logged,e2e,hack/test-e2e.sh)
 
 .PHONY: test-upstream
 test-upstream:

@@ -25,7 +25,7 @@ set -o pipefail
 logs="${1:?usage: $0 <log directory>}"
 echo
 echo "================ make test summary ================"
-for step in verify machinery unit integration upstream; do
+for step in verify machinery unit integration e2e upstream; do
   log="${logs}/${step}.log"
   [[ -f "${log}" ]] || { echo "[${step}] did not run"; continue; }
   echo "[${step}]"

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# Runs the integration tests (test/integration/...) over a real etcd, which
+# Runs the end-to-end tests (test/e2e/...): the built kube-proxy in network
+# namespaces, on real nftables and iptables, against a real kube-apiserver
+# over real etcd. Builds kube-proxy and installs etcd and the network tools
+# (hack/install-e2e-deps.sh) first. Needs root; as another user the tests
+# skip, saying so.
+# Usage: hack/test-e2e.sh [package pattern...]   (default ./test/e2e/...)
+# Env:   GOTEST_FLAGS extra flags for go test.
+
+set -o errexit
+set -o nounset
+set -o pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+
+cd "${KUBECARRY_ROOT}"
+hack/build.sh cmd/kube-proxy
+if [[ "$(id -u)" -eq 0 ]]; then
+  hack/install-e2e-deps.sh
+else
+  kubecarry::log::status "not root: the e2e tests will skip (they create network namespaces)"
+fi
+kubecarry::etcd::install
+export PATH="${PATH}:/usr/sbin:/sbin"  # nft, iptables, conntrack, ip
+export KUBECARRY_KUBE_PROXY="${KUBECARRY_ROOT}/_output/bin/kube-proxy"
+packages=("$@")
+[[ ${#packages[@]} -gt 0 ]] || packages=(./test/e2e/...)
+# shellcheck disable=SC2086
+GOFLAGS=-mod=vendor go test -count=1 -timeout=20m ${GOTEST_FLAGS:-} "${packages[@]}"

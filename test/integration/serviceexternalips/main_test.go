@@ -1,0 +1,31 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// Package serviceexternalips tests the apiserver side of the Service
+// externalIPs deprecation (KEP-5707) in our kube-apiserver: the deprecation
+// warning as a client sees it, and the DenyServiceExternalIPs admission
+// plugin that blocks new use.
+package serviceexternalips
+
+import (
+	"testing"
+
+	"github.com/kubecarry/kubecarry/test/integration/harness"
+)
+
+func TestMain(m *testing.M) {
+	harness.EtcdMain(m.Run)
+}
