@@ -142,6 +142,10 @@ func NewPeerProxyHandler(
 	h.peerDiscoveryInfoCache.Store(map[string]PeerDiscoveryCacheEntry{})
 	h.rawPeerDiscoveryCache.Store(map[string]PeerDiscoveryCacheEntry{})
 
+	h.endpoints = newPeerEndpointCache(func(serverID string) (string, error) {
+		return h.reconciler.GetEndpoint(serverID)
+	})
+
 	proxyTransport, err := transport.New(proxyClientConfig)
 	if err != nil {
 		return nil, fmt.Errorf("failed to create proxy transport: %w", err)
@@ -164,6 +168,7 @@ func NewPeerProxyHandler(
 		},
 		DeleteFunc: func(obj interface{}) {
 			if lease, ok := h.isValidPeerIdentityLease(obj); ok {
+				h.endpoints.forgetServer(lease.Name)
 				h.enqueueLease(lease)
 			}
 		},

@@ -55,6 +55,8 @@ func (h *peerProxyHandler) proxyWithFailover(w http.ResponseWriter, r *http.Requ
 		}
 		tried = append(tried, endpoint)
 		h.backoff.markUnreachable(endpoint)
+		// It may have moved: read its address again next time.
+		h.endpoints.forgetAddress(endpoint)
 		metrics.IncPeerProxyError(r.Context(), metrics.ProxyErrorPeerUnreachable, gvr.Group, gvr.Version, gvr.Resource)
 		klog.InfoS("Peer apiserver unreachable, trying the next capable peer", "peer", endpoint, "gvr", gvr, "err", err)
 		if !canRetry() {

@@ -97,7 +97,9 @@ type peerProxyHandler struct {
 	// even when no identity lease changed.
 	peerDiscoveryRefreshInterval time.Duration
 	// backoff orders capable peers for failover, unreachable ones last.
-	backoff        *peerBackoff
+	backoff *peerBackoff
+	// endpoints caches the peers' host:port from their peer endpoint leases.
+	endpoints      *peerEndpointCache
 	proxyTransport http.RoundTripper
 	// Worker queue that keeps the peerDiscoveryInfoCache up-to-date.
 	peerLeaseQueue            workqueue.TypedRateLimitingInterface[string]
@@ -268,7 +270,7 @@ func (h *peerProxyHandler) resolveServingLocation(peerIDs []string) ([]string, e
 }
 
 func (h *peerProxyHandler) hostportInfo(apiserverKey string) (string, error) {
-	hostPort, err := h.reconciler.GetEndpoint(apiserverKey)
+	hostPort, err := h.endpoints.get(apiserverKey)
 	if err != nil {
 		return "", err
 	}
@@ -321,7 +323,9 @@ func (h *peerProxyHandler) proxyToPeer(req *http.Request, rw http.ResponseWriter
 	recorder := &connectErrorRecorder{RoundTripper: proxyRoundTripper}
 	resp.recorder = recorder
 	handler := proxy.NewUpgradeAwareHandler(location, recorder, true, false, resp)
-	klog.Infof("Proxying request for %s from %s to %s", req.URL.Path, req.Host, location.Host)
+	// Per request, so not at the default level: at -v=0 this line was one
+	// log write for every proxied request.
+	klog.V(4).InfoS("Proxying request to peer", "path", req.URL.Path, "peer", location.Host)
 	handler.ServeHTTP(w, newReq)
 	if resp.connectErr != nil {
 		return resp.connectErr
