@@ -13,7 +13,6 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Builds the etcd version pinned in hack/tools/go.mod into third_party/etcd/
 # Installs what the kube-proxy end-to-end tests (test/e2e/...) need from the
 # distribution's packages, unless it is already there: nft (nftables),
 # iptables, conntrack and ip (iproute2). Needs root and Debian's apt.

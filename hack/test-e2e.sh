@@ -13,7 +13,6 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Runs the integration tests (test/integration/...) over a real etcd, which
 # Runs the end-to-end tests (test/e2e/...): the built kube-proxy in network
 # namespaces, on real nftables and iptables, against a real kube-apiserver
 # over real etcd. Builds kube-proxy and installs etcd and the network tools
