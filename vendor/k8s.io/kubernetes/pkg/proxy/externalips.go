@@ -30,26 +30,23 @@ import (
 	proxyutil "k8s.io/kubernetes/pkg/proxy/util"
 )
 
-// externalIPsOption holds kube-proxy's allowServiceExternalIPs option. It is
+// externalIPsDisallowed is kube-proxy's allowServiceExternalIPs option,
+// inverted so that the zero value is the default (allowed). It is
 // process-wide, like the feature gate it is combined with, because every
 // proxier of a kube-proxy (one per IP family) must agree on it.
-var externalIPsOption = func() *atomic.Bool {
-	b := &atomic.Bool{}
-	b.Store(true)
-	return b
-}()
+var externalIPsDisallowed atomic.Bool
 
 // SetServiceExternalIPsAllowed sets kube-proxy's allowServiceExternalIPs
 // option. kube-proxy calls it once, before it creates its proxiers.
 func SetServiceExternalIPsAllowed(allowed bool) {
-	externalIPsOption.Store(allowed)
+	externalIPsDisallowed.Store(!allowed)
 }
 
 // ServiceExternalIPsAllowed reports whether kube-proxy implements
 // Service.spec.externalIPs: only if both the allowServiceExternalIPs option
 // and the AllowServiceExternalIPs feature gate allow it.
 func ServiceExternalIPsAllowed() bool {
-	return externalIPsOption.Load() && utilfeature.DefaultFeatureGate.Enabled(features.AllowServiceExternalIPs)
+	return !externalIPsDisallowed.Load() && utilfeature.DefaultFeatureGate.Enabled(features.AllowServiceExternalIPs)
 }
 
 // serviceAsProxied returns the Service as the proxiers must see it. When
