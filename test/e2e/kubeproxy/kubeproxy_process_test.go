@@ -17,7 +17,6 @@ limitations under the License.
 package kubeproxy
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -65,13 +64,10 @@ func forwardAPIServer(t *testing.T, node *netNS, config *restclient.Config) stri
 			go relay(in, target.Host)
 		}
 	}()
+	// The forwarded address is 127.0.0.1 too, which the serving certificate
+	// names.
 	forwarded := restclient.CopyConfig(config)
 	forwarded.Host = "https://" + l.Addr().String()
-	if forwarded.ServerName == "" {
-		// The serving certificate names 127.0.0.1, which the forwarded
-		// address also is, but say so explicitly.
-		forwarded.ServerName = target.Hostname()
-	}
 	kubeconfig, err := harness.WriteKubeconfig(forwarded, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -112,24 +108,8 @@ func kubeProxyBinary(t *testing.T) string {
 
 // kubeProxy is a kube-proxy process in the node namespace.
 type kubeProxy struct {
-	node   *netNS
-	mu     sync.Mutex
-	output bytes.Buffer
-	done   chan struct{}
-	err    error
-	kill   func()
-}
-
-func (p *kubeProxy) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.output.Write(b)
-}
-
-func (p *kubeProxy) Output() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.output.String()
+	*harness.Process
+	node *netNS
 }
 
 // Where kube-proxy serves /metrics and /healthz, inside the node namespace.
@@ -179,40 +159,17 @@ healthzBindAddress: %s
 }
 
 // startKubeProxy runs kube-proxy with args in the node namespace and waits
-// until it has synced its rules once.
+// until it has synced its rules once. Stop ends it the way a restart does,
+// leaving its rules and the conntrack table in place.
 func startKubeProxy(t *testing.T, node *netNS, args []string) *kubeProxy {
 	t.Helper()
-	p := &kubeProxy{node: node, done: make(chan struct{})}
-	cmd := node.command(kubeProxyBinary(t), args...)
-	cmd.Stdout, cmd.Stderr = p, p
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting kube-proxy: %v", err)
+	p := &kubeProxy{
+		Process: harness.StartProcess(t, "kube-proxy "+strings.Join(args, " "), node.command(kubeProxyBinary(t), args...)),
+		node:    node,
 	}
-	go func() {
-		p.err = cmd.Wait()
-		close(p.done)
-	}()
-	p.kill = func() {
-		select {
-		case <-p.done:
-		default:
-			_ = cmd.Process.Kill()
-			<-p.done
-		}
-	}
-	t.Cleanup(func() {
-		p.kill()
-		if t.Failed() {
-			t.Logf("kube-proxy %s output:\n%s", strings.Join(args, " "), p.Output())
-		}
-	})
 	p.waitForSync(t)
 	return p
 }
-
-// stop ends kube-proxy the way a restart does, leaving its rules and the
-// conntrack table in place.
-func (p *kubeProxy) stop() { p.kill() }
 
 // metric returns the value of a metric's first sample, whatever its labels.
 func (p *kubeProxy) metric(name string) (string, error) {
@@ -249,10 +206,8 @@ func (p *kubeProxy) waitForSync(t *testing.T) {
 	t.Helper()
 	var last error
 	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, time.Minute, true, func(context.Context) (bool, error) {
-		select {
-		case <-p.done:
-			return false, fmt.Errorf("kube-proxy exited: %v", p.err)
-		default:
+		if err := p.Exited(); err != nil {
+			return false, err
 		}
 		// The last-sync timestamp is set once the proxier has synced
 		// with both Services and EndpointSlices known.

@@ -156,7 +156,7 @@ func TestExternalIPs(t *testing.T) {
 
 			// Restart, as an operator applying the switch does. The rules
 			// and the UDP flow's conntrack entry outlive the process.
-			allowed.stop()
+			allowed.Stop()
 			ignoring := startKubeProxy(t, node, tc.off(t, c.kubeconfig))
 
 			waitFor(t, "the externalIPs-ignored gauge to count the Service", func() (bool, error) {

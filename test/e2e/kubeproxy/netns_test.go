@@ -21,12 +21,13 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"runtime"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/vishvananda/netlink"
-	"github.com/vishvananda/netns"
+
+	"github.com/kubecarry/kubecarry/test/utils/netnstest"
 )
 
 // The test network. Client and node share 198.51.100.0/24 (TEST-NET-2),
@@ -42,11 +43,9 @@ const (
 	externalIP     = "203.0.113.10"
 )
 
-// netNS is a named network namespace (so that `ip netns exec` can run a
-// process in it) that the test removes when it ends.
+// netNS is a namespace of the test network.
 type netNS struct {
-	name   string
-	handle netns.NsHandle
+	*netnstest.Namespace
 }
 
 // topology is the three namespaces, wired up.
@@ -59,11 +58,11 @@ func newTopology(t *testing.T) *topology {
 	if os.Geteuid() != 0 {
 		t.Skip("the kube-proxy e2e tests create network namespaces and run kube-proxy: they need root")
 	}
-	prefix := fmt.Sprintf("kc-e2e-%d-%d", os.Getpid(), nextNamespaceID())
+	prefix := fmt.Sprintf("kc-e2e-%d-%s", os.Getpid(), filepath.Base(t.TempDir()))
 	topo := &topology{
-		client:  newNetNS(t, prefix+"-client"),
-		node:    newNetNS(t, prefix+"-node"),
-		backend: newNetNS(t, prefix+"-backend"),
+		client:  &netNS{netnstest.NewNamed(t, prefix+"-client")},
+		node:    &netNS{netnstest.NewNamed(t, prefix+"-node")},
+		backend: &netNS{netnstest.NewNamed(t, prefix+"-backend")},
 	}
 	vethBetween(t, topo.client, "eth0", clientIP+"/24", topo.node, "eth-client", nodeClientSide+"/24")
 	vethBetween(t, topo.node, "eth-backend", nodeBackendIP+"/24", topo.backend, "eth0", backendIP+"/24")
@@ -73,71 +72,9 @@ func newTopology(t *testing.T) *topology {
 	return topo
 }
 
-var namespaceIDs = make(chan int, 1)
-
-func init() { namespaceIDs <- 0 }
-
-func nextNamespaceID() int {
-	id := <-namespaceIDs
-	namespaceIDs <- id + 1
-	return id
-}
-
-func newNetNS(t *testing.T, name string) *netNS {
-	t.Helper()
-	var handle netns.NsHandle
-	err := onOriginalNetNSAfter(func() (err error) {
-		handle, err = netns.NewNamed(name)
-		return err
-	})
-	if err != nil {
-		t.Fatalf("creating network namespace %s: %v", name, err)
-	}
-	n := &netNS{name: name, handle: handle}
-	t.Cleanup(func() {
-		_ = handle.Close()
-		if err := netns.DeleteNamed(name); err != nil {
-			t.Errorf("deleting network namespace %s: %v", name, err)
-		}
-	})
-	n.run(t, "ip", "link", "set", "lo", "up")
-	return n
-}
-
-// onOriginalNetNSAfter runs fn on a locked thread and moves the thread back
-// to the test's network namespace afterwards, whatever fn did to it.
-func onOriginalNetNSAfter(fn func() error) error {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	orig, err := netns.Get()
-	if err != nil {
-		return err
-	}
-	defer orig.Close()
-	fnErr := fn()
-	if err := netns.Set(orig); err != nil {
-		// The thread is stuck in another namespace: never let it run
-		// anything else (it ends with the goroutine when left locked).
-		runtime.LockOSThread()
-		return fmt.Errorf("returning to the original network namespace: %w", err)
-	}
-	return fnErr
-}
-
-// do runs fn with the calling thread inside the namespace. Sockets that fn
-// creates stay in the namespace and may be used from any goroutine later.
-func (n *netNS) do(fn func() error) error {
-	return onOriginalNetNSAfter(func() error {
-		if err := netns.Set(n.handle); err != nil {
-			return fmt.Errorf("entering network namespace %s: %w", n.name, err)
-		}
-		return fn()
-	})
-}
-
 func (n *netNS) dial(network, address string) (net.Conn, error) {
 	var conn net.Conn
-	err := n.do(func() (err error) {
+	err := n.Do(func() (err error) {
 		conn, err = net.DialTimeout(network, address, dialTimeout)
 		return err
 	})
@@ -147,8 +84,8 @@ func (n *netNS) dial(network, address string) (net.Conn, error) {
 func (n *netNS) listen(t *testing.T, network, address string) net.Listener {
 	t.Helper()
 	var l net.Listener
-	if err := n.do(func() (err error) { l, err = net.Listen(network, address); return err }); err != nil {
-		t.Fatalf("listening on %s %s in %s: %v", network, address, n.name, err)
+	if err := n.Do(func() (err error) { l, err = net.Listen(network, address); return err }); err != nil {
+		t.Fatalf("listening on %s %s in %s: %v", network, address, n.Name, err)
 	}
 	t.Cleanup(func() { _ = l.Close() })
 	return l
@@ -157,8 +94,8 @@ func (n *netNS) listen(t *testing.T, network, address string) net.Listener {
 func (n *netNS) listenPacket(t *testing.T, network, address string) net.PacketConn {
 	t.Helper()
 	var c net.PacketConn
-	if err := n.do(func() (err error) { c, err = net.ListenPacket(network, address); return err }); err != nil {
-		t.Fatalf("listening on %s %s in %s: %v", network, address, n.name, err)
+	if err := n.Do(func() (err error) { c, err = net.ListenPacket(network, address); return err }); err != nil {
+		t.Fatalf("listening on %s %s in %s: %v", network, address, n.Name, err)
 	}
 	t.Cleanup(func() { _ = c.Close() })
 	return c
@@ -166,7 +103,7 @@ func (n *netNS) listenPacket(t *testing.T, network, address string) net.PacketCo
 
 // command returns a command that runs in the namespace.
 func (n *netNS) command(name string, args ...string) *exec.Cmd {
-	return exec.Command("ip", append([]string{"netns", "exec", n.name, name}, args...)...)
+	return exec.Command("ip", append([]string{"netns", "exec", n.Name, name}, args...)...)
 }
 
 // run runs a command in the namespace and returns its output; it fails the
@@ -175,7 +112,7 @@ func (n *netNS) run(t *testing.T, name string, args ...string) string {
 	t.Helper()
 	out, err := n.command(name, args...).CombinedOutput()
 	if err != nil {
-		t.Fatalf("in %s: %s %s: %v\n%s", n.name, name, strings.Join(args, " "), err, out)
+		t.Fatalf("in %s: %s %s: %v\n%s", n.Name, name, strings.Join(args, " "), err, out)
 	}
 	return string(out)
 }
@@ -183,20 +120,16 @@ func (n *netNS) run(t *testing.T, name string, args ...string) string {
 // vethBetween connects two namespaces with a veth pair.
 func vethBetween(t *testing.T, a *netNS, aName, aAddr string, b *netNS, bName, bAddr string) {
 	t.Helper()
-	var err error
-	err = a.do(func() error {
-		veth := &netlink.Veth{LinkAttrs: netlink.LinkAttrs{Name: aName}, PeerName: bName}
-		if err := netlink.LinkAdd(veth); err != nil {
-			return fmt.Errorf("adding veth %s/%s: %w", aName, bName, err)
-		}
-		peer, err := netlink.LinkByName(bName)
-		if err != nil {
-			return err
-		}
-		return netlink.LinkSetNsFd(peer, int(b.handle))
-	})
+	veth := &netlink.Veth{LinkAttrs: netlink.LinkAttrs{Name: aName}, PeerName: bName}
+	if err := a.Handle.LinkAdd(veth); err != nil {
+		t.Fatalf("in %s: adding veth %s/%s: %v", a.Name, aName, bName, err)
+	}
+	peer, err := a.Handle.LinkByName(bName)
+	if err == nil {
+		err = a.Handle.LinkSetNsFd(peer, int(b.NS))
+	}
 	if err != nil {
-		t.Fatalf("in %s: %v", a.name, err)
+		t.Fatalf("in %s: moving %s to %s: %v", a.Name, bName, b.Name, err)
 	}
 	a.run(t, "ip", "addr", "add", aAddr, "dev", aName)
 	a.run(t, "ip", "link", "set", aName, "up")

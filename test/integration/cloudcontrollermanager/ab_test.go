@@ -132,7 +132,7 @@ func measureRouteSyncs(t *testing.T, watchBased bool, window, churn time.Duratio
 			changes++
 		case <-time.After(time.Until(deadline)):
 		}
-		if err := ccm.exited(); err != nil {
+		if err := ccm.Exited(); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -22,6 +22,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kubecarry/kubecarry/test/integration/harness"
 )
 
 func TestServesTheRouteSyncCounterAsAlpha(t *testing.T) {
@@ -89,19 +91,19 @@ func TestUnknownProviderFailsAtStart(t *testing.T) {
 	assertExitsSaying(t, p, "unknown cloud provider", "bogus", "supports: kubecarry")
 }
 
-func assertExitsSaying(t *testing.T, p *ccmProcess, want ...string) {
+func assertExitsSaying(t *testing.T, p *harness.Process, want ...string) {
 	t.Helper()
 	select {
-	case <-p.done:
+	case <-p.Done():
 	case <-time.After(2 * time.Minute):
 		t.Fatal("the cloud-controller-manager kept running")
 	}
-	if p.err == nil {
+	if p.Err() == nil {
 		t.Fatal("the cloud-controller-manager exited successfully")
 	}
 	for _, w := range want {
 		if !strings.Contains(p.Output(), w) {
-			t.Errorf("the output does not say %q (exit: %v):\n%s", w, p.err, p.Output())
+			t.Errorf("the output does not say %q (exit: %v):\n%s", w, p.Err(), p.Output())
 		}
 	}
 }

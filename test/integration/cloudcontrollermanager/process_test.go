@@ -17,7 +17,6 @@ limitations under the License.
 package cloudcontrollermanager
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"fmt"
@@ -28,7 +27,6 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -56,53 +54,13 @@ func runCloudControllerManager() int {
 	return cli.Run(command)
 }
 
-// ccmProcess is a cloud-controller-manager child process and its output.
-type ccmProcess struct {
-	cmd    *exec.Cmd
-	mu     sync.Mutex
-	output bytes.Buffer
-	done   chan struct{}
-	err    error
-}
-
-func (p *ccmProcess) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.output.Write(b)
-}
-
-func (p *ccmProcess) Output() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.output.String()
-}
-
-func startCCM(t *testing.T, args ...string) *ccmProcess {
+// startCCM runs the cloud-controller-manager with args as a child process:
+// this test binary, re-executed with runAsCCMEnv set.
+func startCCM(t *testing.T, args ...string) *harness.Process {
 	t.Helper()
-	p := &ccmProcess{done: make(chan struct{})}
-	p.cmd = exec.Command(os.Args[0])
-	p.cmd.Env = append(os.Environ(), runAsCCMEnv+"="+strings.Join(args, "\n"))
-	p.cmd.Stdout = p
-	p.cmd.Stderr = p
-	if err := p.cmd.Start(); err != nil {
-		t.Fatalf("starting the cloud-controller-manager: %v", err)
-	}
-	go func() {
-		p.err = p.cmd.Wait()
-		close(p.done)
-	}()
-	t.Cleanup(func() {
-		select {
-		case <-p.done:
-		default:
-			_ = p.cmd.Process.Kill()
-			<-p.done
-		}
-		if t.Failed() {
-			t.Logf("cloud-controller-manager output:\n%s", p.Output())
-		}
-	})
-	return p
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), runAsCCMEnv+"="+strings.Join(args, "\n"))
+	return harness.StartProcess(t, "cloud-controller-manager", cmd)
 }
 
 // startAPIServer starts a kube-apiserver over the shared etcd and returns
@@ -136,7 +94,7 @@ func freePort(t *testing.T) int {
 
 // servingCCM is a cloud-controller-manager that answers on its secure port.
 type servingCCM struct {
-	*ccmProcess
+	*harness.Process
 	port int
 }
 
@@ -160,11 +118,11 @@ func startServingCCM(t *testing.T, kubeconfig, cloudConfig string, extra ...stri
 	if !slices.ContainsFunc(extra, func(flag string) bool { return strings.HasPrefix(flag, "--authorization-always-allow-paths=") }) {
 		args = append(args, "--authorization-always-allow-paths=/healthz,/readyz,/livez,/metrics")
 	}
-	s := &servingCCM{ccmProcess: startCCM(t, args...), port: port}
+	s := &servingCCM{Process: startCCM(t, args...), port: port}
 
 	var lastErr error
 	err := wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, 2*time.Minute, true, func(ctx context.Context) (bool, error) {
-		if err := s.exited(); err != nil {
+		if err := s.Exited(); err != nil {
 			return false, err
 		}
 		body, err := s.get("/healthz")
@@ -175,16 +133,6 @@ func startServingCCM(t *testing.T, kubeconfig, cloudConfig string, extra ...stri
 		t.Fatalf("/healthz of the cloud-controller-manager never answered ok: %v (last: %v)", err, lastErr)
 	}
 	return s
-}
-
-// exited is an error once the process has ended.
-func (p *ccmProcess) exited() error {
-	select {
-	case <-p.done:
-		return fmt.Errorf("the cloud-controller-manager exited: %v", p.err)
-	default:
-		return nil
-	}
 }
 
 var insecureClient = &http.Client{

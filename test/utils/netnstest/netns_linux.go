@@ -16,9 +16,9 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-// Package netnstest gives tests a network namespace of their own, so that
-// code that programs kernel routes runs for real without touching the
-// host's network.
+// Package netnstest gives tests network namespaces of their own, so that
+// code that programs kernel routes or packet filters runs for real without
+// touching the host's network.
 package netnstest
 
 import (
@@ -34,13 +34,18 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Namespace is a network namespace with a veth pair whose first end holds
-// LinkIPv4 and LinkIPv6, so next hops in those subnets are reachable.
+// Namespace is a named network namespace that the test removes when it ends.
+// New also gives it a veth pair whose first end holds LinkIPv4 and LinkIPv6,
+// so next hops in those subnets are reachable.
 type Namespace struct {
+	// Name is the namespace's name, for `ip netns exec`.
+	Name string
 	// Path is the namespace's bind mount, for setns(2) or a config file.
 	Path string
 	// Handle is a netlink socket inside the namespace.
 	Handle *netlink.Handle
+	// NS is the namespace itself, e.g. to move links into it.
+	NS netns.NsHandle
 }
 
 // Addresses on the namespace's veth link; the subnets are on-link.
@@ -49,14 +54,25 @@ var (
 	LinkIPv6 = mustCIDR("fd00::1/64")
 )
 
-// New creates a namespace and removes it when the test ends. It skips the
-// test when the process may not create namespaces (it needs root).
+// New creates a namespace with the veth pair and removes it when the test
+// ends. It skips the test when the process may not create namespaces (it
+// needs root).
 func New(t testing.TB) *Namespace {
+	t.Helper()
+	n := NewNamed(t, fmt.Sprintf("kubecarry-test-%d-%s", os.Getpid(), filepath.Base(t.TempDir())))
+	if err := setUpLinks(n.Handle); err != nil {
+		t.Fatalf("setting up links in network namespace %s: %v", n.Name, err)
+	}
+	return n
+}
+
+// NewNamed creates an empty namespace called name, with its loopback up, and
+// removes it when the test ends. It skips the test without root.
+func NewNamed(t testing.TB, name string) *Namespace {
 	t.Helper()
 	if os.Geteuid() != 0 {
 		t.Skip("creating a network namespace needs root")
 	}
-	name := fmt.Sprintf("kubecarry-test-%d-%s", os.Getpid(), filepath.Base(t.TempDir()))
 	ns, err := newNamed(name)
 	if err != nil {
 		t.Fatalf("creating network namespace %s: %v", name, err)
@@ -72,30 +88,57 @@ func New(t testing.TB) *Namespace {
 		t.Fatalf("opening netlink in network namespace %s: %v", name, err)
 	}
 	t.Cleanup(handle.Close)
-	if err := setUpLinks(handle); err != nil {
-		t.Fatalf("setting up links in network namespace %s: %v", name, err)
+	lo, err := handle.LinkByName("lo")
+	if err == nil {
+		err = handle.LinkSetUp(lo)
 	}
-	return &Namespace{Path: filepath.Join("/run/netns", name), Handle: handle}
+	if err != nil {
+		t.Fatalf("setting lo up in network namespace %s: %v", name, err)
+	}
+	return &Namespace{Name: name, Path: filepath.Join("/run/netns", name), Handle: handle, NS: ns}
+}
+
+// Do runs fn with the calling thread inside the namespace, and moves the
+// thread back afterwards. Sockets fn creates stay in the namespace and may be
+// used from any goroutine later.
+func (n *Namespace) Do(fn func() error) error {
+	return onOriginalNamespaceAfter(func() error {
+		if err := netns.Set(n.NS); err != nil {
+			return fmt.Errorf("entering network namespace %s: %w", n.Name, err)
+		}
+		return fn()
+	})
 }
 
 // newNamed creates a named namespace. netns.NewNamed moves the calling
-// thread into it, so the thread is locked and moved back before it can run
-// anything else.
+// thread into it, so it runs where the thread is moved back afterwards.
 func newNamed(name string) (netns.NsHandle, error) {
+	ns := netns.None()
+	err := onOriginalNamespaceAfter(func() (err error) {
+		ns, err = netns.NewNamed(name)
+		return err
+	})
+	return ns, err
+}
+
+// onOriginalNamespaceAfter runs fn on a locked thread and moves the thread
+// back to the original network namespace afterwards, whatever fn did to it.
+func onOriginalNamespaceAfter(fn func() error) error {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	orig, err := netns.Get()
 	if err != nil {
-		return netns.None(), err
+		return err
 	}
 	defer orig.Close()
-	ns, err := netns.NewNamed(name)
-	if setErr := netns.Set(orig); setErr != nil {
-		// The thread is stuck in the wrong namespace; never reuse it.
+	fnErr := fn()
+	if err := netns.Set(orig); err != nil {
+		// The thread is stuck in another namespace; never reuse it (a
+		// goroutine that ends while locked takes its thread with it).
 		runtime.LockOSThread()
-		return netns.None(), fmt.Errorf("returning to the original network namespace: %w", setErr)
+		return fmt.Errorf("returning to the original network namespace: %w", err)
 	}
-	return ns, err
+	return fnErr
 }
 
 func setUpLinks(h *netlink.Handle) error {
