@@ -29,13 +29,19 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
 cd "${KUBECARRY_ROOT}"
 hack/build.sh cmd/kube-proxy
+export PATH="${PATH}:/usr/sbin:/sbin"  # nft, iptables, conntrack, ip
 if [[ "$(id -u)" -eq 0 ]]; then
   hack/install-e2e-deps.sh
+  # A test binary killed mid-run (a timeout) cannot run its cleanups: remove
+  # the namespaces such a run left behind before starting again.
+  for ns in $(ip netns list | awk '$1 ~ /^kc-e2e-/ {print $1}'); do
+    kubecarry::log::status "removing network namespace ${ns} left by an earlier run"
+    ip netns delete "${ns}"
+  done
 else
   kubecarry::log::status "not root: the e2e tests will skip (they create network namespaces)"
 fi
 kubecarry::etcd::install
-export PATH="${PATH}:/usr/sbin:/sbin"  # nft, iptables, conntrack, ip
 export KUBECARRY_KUBE_PROXY="${KUBECARRY_ROOT}/_output/bin/kube-proxy"
 packages=("$@")
 [[ ${#packages[@]} -gt 0 ]] || packages=(./test/e2e/...)
