@@ -13,9 +13,10 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Installs what the kube-proxy end-to-end tests (test/e2e/...) need from the
-# distribution's packages, unless it is already there: nft (nftables),
-# iptables, conntrack and ip (iproute2). Needs root and Debian's apt.
+# Installs what the end-to-end tests (test/e2e/..., hack/local-up-cluster.sh)
+# need from the distribution's packages, unless it is already there: nft
+# (nftables), iptables, conntrack, ip (iproute2), and curl and openssl for the
+# local cluster. Needs root and Debian's apt.
 
 set -o errexit
 set -o nounset
@@ -24,7 +25,7 @@ set -o pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
 # command -> Debian package
-declare -A packages=([nft]=nftables [iptables]=iptables [conntrack]=conntrack [ip]=iproute2)
+declare -A packages=([nft]=nftables [iptables]=iptables [conntrack]=conntrack [ip]=iproute2 [curl]=curl [openssl]=openssl)
 
 # The tools live in sbin, which a non-login root shell may not have on PATH.
 export PATH="${PATH}:/usr/sbin:/sbin"

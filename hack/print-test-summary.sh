@@ -14,7 +14,7 @@
 # limitations under the License.
 
 # Prints the closing lines of every test step of "make test" (go test's
-# per-package "ok"/"FAIL" lines and the scripts' PASS/FAIL lines), so a
+# per-package "ok"/"FAIL" lines and the scripts' PASS/FAIL/SKIP lines), so a
 # reader sees what ran.
 # Usage: hack/print-test-summary.sh <log directory>
 
@@ -29,5 +29,5 @@ for step in verify machinery unit integration e2e upstream; do
   log="${logs}/${step}.log"
   [[ -f "${log}" ]] || { echo "[${step}] did not run"; continue; }
   echo "[${step}]"
-  grep -E '^(ok|FAIL|---) |^--- (PASS|FAIL)|^\?|patch machinery:' "${log}" | grep -v '^?.*\[no test files\]' | sed 's/^/  /' || true
+  grep -E '^(ok|FAIL|---) |^--- (PASS|FAIL)|^(PASS|FAIL|SKIP): |^\?|patch machinery:' "${log}" | grep -v '^?.*\[no test files\]' | sed 's/^/  /' || true
 done

@@ -13,12 +13,16 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Runs the end-to-end tests (test/e2e/...): the built kube-proxy in network
+# Runs the end-to-end tests: test/e2e/... (the built kube-proxy in network
 # namespaces, on real nftables and iptables, against a real kube-apiserver
-# over real etcd. Builds kube-proxy and installs etcd and the network tools
+# over real etcd), then the local cluster's own checks
+# (hack/local-up-cluster.sh --test: two kube-apiservers through the peer
+# proxy, KCM, CCM routes, kube-proxy ignoring externalIPs). Builds the
+# binaries and installs etcd and the network tools
 # (hack/install-e2e-deps.sh) first. Needs root; as another user the tests
 # skip, saying so.
-# Usage: hack/test-e2e.sh [package pattern...]   (default ./test/e2e/...)
+# Usage: hack/test-e2e.sh [package pattern...]   (default ./test/e2e/... and
+#        the local cluster; with patterns only those packages)
 # Env:   GOTEST_FLAGS extra flags for go test.
 
 set -o errexit
@@ -28,7 +32,7 @@ set -o pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
 cd "${KUBECARRY_ROOT}"
-hack/build.sh cmd/kube-proxy
+hack/build.sh
 export PATH="${PATH}:/usr/sbin:/sbin"  # nft, iptables, conntrack, ip
 if [[ "$(id -u)" -eq 0 ]]; then
   hack/install-e2e-deps.sh
@@ -47,3 +51,15 @@ packages=("$@")
 [[ ${#packages[@]} -gt 0 ]] || packages=(./test/e2e/...)
 # shellcheck disable=SC2086
 GOFLAGS=-mod=vendor go test -count=1 -timeout=20m ${GOTEST_FLAGS:-} "${packages[@]}"
+
+[[ $# -eq 0 ]] || exit 0
+if [[ "$(id -u)" -ne 0 ]]; then
+  echo "SKIP: hack/local-up-cluster.sh --test (needs root)"
+  exit 0
+fi
+if hack/local-up-cluster.sh --test; then
+  echo "PASS: hack/local-up-cluster.sh --test"
+else
+  echo "FAIL: hack/local-up-cluster.sh --test"
+  exit 1
+fi

@@ -22,15 +22,17 @@
 # The binaries kubecarry ships, as cmd/ paths.
 readonly KUBECARRY_ALL_TARGETS=(
   cmd/kube-apiserver
+  cmd/kube-controller-manager
   cmd/cloud-controller-manager
   cmd/kube-proxy
 )
 
-# Upstream links kube-apiserver and kube-proxy statically; the
-# cloud-controller-manager is built the same way (upstream's own
-# kube-controller-manager is static too, and nothing in it needs cgo).
+# Upstream links kube-apiserver, kube-controller-manager and kube-proxy
+# statically; the cloud-controller-manager is built the same way (nothing in
+# it needs cgo).
 readonly KUBECARRY_STATIC_BINARIES=(
   kube-apiserver
+  kube-controller-manager
   cloud-controller-manager
   kube-proxy
 )

@@ -130,3 +130,81 @@ kubecarry::upstream::patched_tree() {
     fi
   done <<<"${listing}"
 }
+
+# kubecarry::upstream::apiserver_path <vX.Y.Z> prints where the upstream
+# kube-apiserver of that release is cached.
+kubecarry::upstream::apiserver_path() {
+  echo "${KUBECARRY_OUTPUT}/upstream-bin/$1/kube-apiserver"
+}
+
+# kubecarry::upstream::build_apiserver <vX.Y.Z> builds (once) the unpatched
+# kube-apiserver of release vX.Y.Z from the Go module proxy and prints its
+# path. k8s.io/kubernetes names its staging modules at v0.0.0 and resolves
+# them with replace directives into its own tree; a module outside that tree
+# replaces each of them with the published staging release v0.Y.Z instead.
+kubecarry::upstream::build_apiserver() {
+  local version="$1"
+  if ! [[ "${version}" =~ ^v1\.([0-9]+)\.([0-9]+)$ ]]; then
+    kubecarry::log::fatal "'${version}' is not an upstream release like v1.36.3"
+  fi
+  local minor="${BASH_REMATCH[1]}" staging="v0.${version#v1.}"
+  local bin
+  bin="$(kubecarry::upstream::apiserver_path "${version}")"
+  if [[ -x "${bin}" ]]; then
+    echo "${bin}"
+    return 0
+  fi
+  local dir="${bin%/*}/module"
+  rm -rf "${dir}"
+  mkdir -p "${dir}"
+
+  kubecarry::log::status "building upstream kube-apiserver ${version} in ${dir}"
+  local src
+  src="$(cd "${dir}" && GOFLAGS=-mod=mod go mod download -json "k8s.io/kubernetes@${version}" 2>&1 |
+    sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')" || true
+  [[ -n "${src}" && -f "${src}" ]] ||
+    kubecarry::log::fatal "the Go module proxy does not serve k8s.io/kubernetes@${version}"
+
+  {
+    echo "module kubecarry.invalid/upstream-apiserver"
+    echo
+    # The go and godebug lines keep upstream's language version and runtime
+    # defaults.
+    sed -n -e 's/^go \(.*\)$/go \1/p' -e 's/^godebug \(.*\)$/godebug \1/p' "${src}"
+    echo
+    echo "require k8s.io/kubernetes ${version}"
+    echo
+    echo "replace ("
+    sed -n 's/^[[:space:]]*\(k8s\.io\/[a-z0-9-]*\) v0\.0\.0$/\1/p' "${src}" | LC_ALL=C sort |
+      while IFS= read -r m; do echo "	${m} => ${m} ${staging}"; done
+    echo ")"
+  } >"${dir}/go.mod"
+  cat >"${dir}/tools.go" <<'GO'
+//go:build tools
+
+package tools
+
+import _ "k8s.io/kubernetes/cmd/kube-apiserver"
+GO
+
+  local ldflags=() key val
+  for key in gitVersion gitMajor gitMinor gitTreeState; do
+    case "${key}" in
+      gitVersion) val="${version}" ;;
+      gitMajor) val=1 ;;
+      gitMinor) val="${minor}" ;;
+      gitTreeState) val=clean ;;
+    esac
+    ldflags+=("-X 'k8s.io/component-base/version.${key}=${val}'" "-X 'k8s.io/client-go/pkg/version.${key}=${val}'")
+  done
+  (
+    cd "${dir}"
+    export GOFLAGS="-mod=mod -buildvcs=false"
+    # A staging module the proxy does not serve fails here, naming it.
+    go mod tidy -e >/dev/null 2>"${dir}/tidy.log" || true
+    CGO_ENABLED=0 go build -trimpath -tags=selinux,notest,grpcnotrace \
+      -ldflags="${ldflags[*]} -s -w" -o "${bin}.tmp" k8s.io/kubernetes/cmd/kube-apiserver
+  ) || kubecarry::log::fatal "building upstream kube-apiserver ${version} failed (module in ${dir}; go mod tidy said: $(tail -5 "${dir}/tidy.log" 2>/dev/null))"
+  mv "${bin}.tmp" "${bin}"
+  echo "${bin}"
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# Starts a local HA control plane built from kubecarry on one machine: etcd,
+# N kube-apiservers (each its own identity, Mixed Version Proxy and
+# peer-aggregated discovery on, one of them "older"), optionally a real
+# upstream kube-apiserver as a peer, kube-controller-manager, the sample
+# cloud-controller-manager with netlink routes, a few Nodes, and kube-proxy
+# (nftables) for one Node inside a network namespace. Needs root.
+
+set -o errexit
+set -o nounset
+set -o pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-checks.sh"
+
+usage() {
+  cat <<EOF
+Usage: hack/local-up-cluster.sh [options]
+
+Starts a local kubecarry control plane and waits; Ctrl-C stops it.
+
+Options (each has an environment variable of the same meaning):
+  -n, --apiservers N        kubecarry kube-apiservers to run (API_SERVERS, default 2)
+      --older N             server N is "older": it runs without
+                            OLDER_DISABLED_API (default batch/v1) and reaches it
+                            through its peers; 0 makes none older (OLDER_APISERVER,
+                            default 2)
+      --upstream-peer vX.Y.Z
+                            also run an unpatched upstream kube-apiserver of that
+                            release, built from the Go module proxy and cached in
+                            _output/upstream-bin/ (UPSTREAM_PEER); it runs without
+                            UPSTREAM_PEER_DISABLED_API (default batch/v1), so
+                            requests to it for that API are proxied to kubecarry
+      --nodes N             Node objects to register (NODES, default 3)
+      --allow-service-external-ips true|false
+                            kube-proxy's --allow-service-external-ips
+                            (ALLOW_SERVICE_EXTERNAL_IPS, default true)
+      --down                stop the cluster a previous run left and exit
+      --test                bring the cluster up, run the checks, tear it down;
+                            the exit status says whether every check passed
+                            (uses its own state, addresses and ports)
+  -h, --help                this text
+
+Other environment variables:
+  LOCAL_CLUSTER_DIR   state: certificates, logs, PIDs, etcd data
+                      (default _output/local-up-cluster, or ...-test with --test)
+  ETCD_PORT           etcd client port on 127.0.0.1 (default 2379, 23790 with
+                      --test); the peer port is ETCD_PORT+1
+  LOCAL_CLUSTER_NET   the /24 the apiservers and nodes get addresses in
+                      (default 10.200.0, 10.201.0 with --test)
+EOF
+}
+
+API_SERVERS="${API_SERVERS:-2}"
+OLDER_APISERVER="${OLDER_APISERVER:-2}"
+OLDER_DISABLED_API="${OLDER_DISABLED_API:-batch/v1}"
+UPSTREAM_PEER="${UPSTREAM_PEER:-}"
+UPSTREAM_PEER_DISABLED_API="${UPSTREAM_PEER_DISABLED_API:-batch/v1}"
+NODES="${NODES:-3}"
+ALLOW_SERVICE_EXTERNAL_IPS="${ALLOW_SERVICE_EXTERNAL_IPS:-true}"
+mode=up
+
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -n | --apiservers) API_SERVERS="${2?--apiservers needs a number}"; shift 2 ;;
+    --older) OLDER_APISERVER="${2?--older needs a server number}"; shift 2 ;;
+    --upstream-peer) UPSTREAM_PEER="${2?--upstream-peer needs a release such as v1.36.3}"; shift 2 ;;
+    --nodes) NODES="${2?--nodes needs a number}"; shift 2 ;;
+    --allow-service-external-ips) ALLOW_SERVICE_EXTERNAL_IPS="${2?--allow-service-external-ips needs true or false}"; shift 2 ;;
+    --allow-service-external-ips=*) ALLOW_SERVICE_EXTERNAL_IPS="${1#*=}"; shift ;;
+    --down) mode=down; shift ;;
+    --test) mode=test; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) usage >&2; kubecarry::log::fatal "unknown option '$1'" ;;
+  esac
+done
+
+if [[ "${mode}" == test ]]; then
+  LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster-test}"
+  ETCD_PORT="${ETCD_PORT:-23790}"
+  LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.201.0}"
+  LOCAL_CLUSTER_PREFIX=kct
+  # The externalIPs check needs kube-proxy to ignore them.
+  ALLOW_SERVICE_EXTERNAL_IPS=false
+else
+  LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster}"
+  ETCD_PORT="${ETCD_PORT:-2379}"
+  LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.200.0}"
+  LOCAL_CLUSTER_PREFIX=kcl
+fi
+export LOCAL_CLUSTER_DIR ETCD_PORT LOCAL_CLUSTER_NET LOCAL_CLUSTER_PREFIX
+
+kubecarry::cluster::validate_int "--apiservers" "${API_SERVERS}" 1 9
+kubecarry::cluster::validate_int "--older" "${OLDER_APISERVER}" 0 "${API_SERVERS}"
+kubecarry::cluster::validate_int "--nodes" "${NODES}" 1 50
+kubecarry::cluster::validate_int "ETCD_PORT" "${ETCD_PORT}" 1 65534
+[[ "${ALLOW_SERVICE_EXTERNAL_IPS}" == true || "${ALLOW_SERVICE_EXTERNAL_IPS}" == false ]] ||
+  kubecarry::log::fatal "--allow-service-external-ips must be true or false, not '${ALLOW_SERVICE_EXTERNAL_IPS}'"
+[[ "${LOCAL_CLUSTER_NET}" =~ ^[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$ ]] ||
+  kubecarry::log::fatal "LOCAL_CLUSTER_NET must be the first three octets of a /24 such as 10.200.0, not '${LOCAL_CLUSTER_NET}'"
+[[ "$(id -u)" -eq 0 ]] ||
+  kubecarry::log::fatal "hack/local-up-cluster.sh needs root: it creates network namespaces and UTS namespaces and runs kube-proxy"
+
+if [[ "${mode}" == down ]]; then
+  kubecarry::cluster::down
+  exit 0
+fi
+
+kubecarry::cluster::up
+if [[ "${mode}" == test ]]; then
+  trap 'kubecarry::cluster::down' EXIT
+  kubecarry::cluster::run_checks
+  exit 0
+fi
+
+trap 'echo; kubecarry::cluster::down; exit 0' INT TERM
+kubecarry::cluster::print_summary
+kubecarry::cluster::watch

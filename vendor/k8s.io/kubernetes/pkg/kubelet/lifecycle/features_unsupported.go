@@ -1,0 +1,36 @@
+//go:build !linux && !windows
+// +build !linux,!windows
+
+/*
+Copyright 2025 The Kubernetes Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+package lifecycle
+
+import (
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/component-helpers/resource"
+)
+
+func isPodLevelResourcesSupported(pod *v1.Pod) PodAdmitResult {
+	if resource.IsPodLevelResourcesSet(pod) {
+		return PodAdmitResult{
+			Admit:   false,
+			Reason:  PodLevelResourcesNotAdmittedReason,
+			Message: "pod-level resources are not supported on the node",
+		}
+	}
+	return PodAdmitResult{Admit: true}
+}

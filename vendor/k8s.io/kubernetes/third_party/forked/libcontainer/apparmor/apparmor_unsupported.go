@@ -1,0 +1,8 @@
+//go:build !linux
+// +build !linux
+
+package apparmor
+
+func IsEnabled() bool {
+	return false
+}
