@@ -13,28 +13,137 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Benchmarks the Mixed Version Proxy: BenchmarkPeerProxy in
-# test/integration/peerproxy starts two in-process kube-apiservers on a real
-# etcd (one lacking batch/v1) and reports, for GET and LIST of Jobs directly
-# and through the proxy and for merged vs nopeer /apis (full and 304),
-# ns/op, p50-ms, p99-ms and req/s.
+# Benchmarks the Mixed Version Proxy hop with real processes, kubecarry and
+# upstream side by side in one run. For each kube-apiserver binary (the
+# built kubecarry one, then an unpatched upstream release built from the Go
+# module proxy): etcd and three kube-apiservers on it, each with its own
+# identity (UTS namespace) and address, the third without batch/v1 so it
+# proxies Jobs to its peers; one Job; then a closed-loop load
+# (test/bench/httpload, wrk-style, HTTP/1.1 keep-alive) of GET of the Job
+# and LIST of Jobs, straight to server 1 ("direct") and through server 3
+# ("proxied"), with 1 and 4 connections. Prints p50/p99 and req/s and the
+# proxied/direct ratios. Needs root (namespaces).
 #
-# Usage: hack/bench-peerproxy.sh [test binary flags, e.g. -test.benchtime=10s -test.count=5]
+# Usage: hack/bench-peerproxy.sh [--upstream vX.Y.Z] [--duration 10s]
+#                                [--connections "1 4"] [--profile]
+#        hack/bench-peerproxy.sh --in-process [go test binary flags]
+#   --upstream     the upstream release to compare with (default v1.36.3);
+#                  "none" benchmarks kubecarry only
+#   --profile      also save a 10 s CPU profile (/debug/pprof/profile) of the
+#                  proxying server and of the server it proxies to, taken
+#                  under 1-connection proxied GET load, into _output/bench/
+#   --in-process   the older in-process Go benchmark (BenchmarkPeerProxy in
+#                  test/integration/peerproxy, two servers in one process)
 
 set -o errexit
 set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
 
-kubecarry::etcd::install
-cd "${KUBECARRY_ROOT}"
 out="${KUBECARRY_OUTPUT}/bench"
 mkdir -p "${out}"
-GOFLAGS=-mod=vendor go test -c -o "${out}/peerproxy.test" ./test/integration/peerproxy/
-kubecarry::log::status "server logs go to ${out}/peerproxy.log"
-# The test binary keeps the servers' logs (stderr) apart from the results
-# (stdout). The servers log at -v=1 like upstream's integration tests; the
-# test utilities' default (-v=5) would dominate the measured latencies.
-cd "${KUBECARRY_ROOT}/test/integration/peerproxy"
-"${out}/peerproxy.test" -test.run '^$' -test.bench 'BenchmarkPeerProxy' -test.benchtime=3s "$@" -v=1 2>"${out}/peerproxy.log"
+
+if [[ "${1-}" == --in-process ]]; then
+  shift
+  kubecarry::etcd::install
+  cd "${KUBECARRY_ROOT}"
+  GOFLAGS=-mod=vendor go test -c -o "${out}/peerproxy.test" ./test/integration/peerproxy/
+  kubecarry::log::status "server logs go to ${out}/peerproxy.log"
+  # The servers log at -v=1 like upstream's integration tests; the test
+  # utilities' default (-v=5) would dominate the measured latencies.
+  cd "${KUBECARRY_ROOT}/test/integration/peerproxy"
+  exec "${out}/peerproxy.test" -test.run '^$' -test.bench 'BenchmarkPeerProxy' -test.benchtime=3s "$@" -v=1 2>"${out}/peerproxy.log"
+fi
+
+upstream=v1.36.3
+duration=10s
+connections="1 4"
+profile=false
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --upstream) upstream="${2?--upstream needs a release or none}"; shift 2 ;;
+    --duration) duration="${2?--duration needs a Go duration such as 10s}"; shift 2 ;;
+    --connections) connections="${2?--connections needs a list such as \"1 4\"}"; shift 2 ;;
+    --profile) profile=true; shift ;;
+    *) kubecarry::log::fatal "unknown option '$1' (see the comment at the top of $0)" ;;
+  esac
+done
+[[ "$(id -u)" -eq 0 ]] || kubecarry::log::fatal "hack/bench-peerproxy.sh needs root (it gives each kube-apiserver a UTS namespace and an address)"
+
+# The cluster library's settings: a state directory, addresses and ports of
+# the benchmark's own, three servers, the third "older".
+export LOCAL_CLUSTER_DIR="${out}/cluster" ETCD_PORT=23810 LOCAL_CLUSTER_NET=10.202.0 LOCAL_CLUSTER_PREFIX=kcb
+API_SERVERS=3
+OLDER_APISERVER=3
+OLDER_DISABLED_API=batch/v1
+UPSTREAM_PEER=""
+
+cd "${KUBECARRY_ROOT}"
+hack/build.sh cmd/kube-apiserver
+GOFLAGS=-mod=vendor go build -o "${out}/httpload" ./test/bench/httpload
+declare -A binaries=([kubecarry]="${KUBECARRY_OUTPUT}/bin/kube-apiserver")
+impls=(kubecarry)
+if [[ "${upstream}" != none ]]; then
+  binaries[upstream-${upstream}]="$(kubecarry::upstream::build_apiserver "${upstream}" | tail -n1)"
+  impls+=("upstream-${upstream}")
+fi
+trap 'kubecarry::cluster::down' EXIT
+
+pki="${LOCAL_CLUSTER_DIR}/pki"
+load() {
+  "${out}/httpload" -url "$1" -connections "$2" -duration "${duration}" \
+    -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key"
+}
+field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<<"$2"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+results="${out}/peerproxy-$(date -u +%Y%m%dT%H%M%SZ).txt"
+{
+  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %s\n' binary op conns "direct p50/p99" "proxied p50/p99" "p50 ratio" "req/s direct -> proxied (ratio)"
+} >"${results}"
+
+for impl in "${impls[@]}"; do
+  APISERVER_BINARY="${binaries[${impl}]}"
+  kubecarry::log::status "${impl}: starting etcd and 3 kube-apiservers (${APISERVER_BINARY})"
+  kubecarry::cluster::control_plane
+  direct="$(kubecarry::cluster::apiserver_url 1)"
+  proxied="$(kubecarry::cluster::apiserver_url 3)"
+  kubecarry::cluster::curl -o /dev/null -X POST -H 'Content-Type: application/json' "${direct}/apis/batch/v1/namespaces/default/jobs" \
+    --data '{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"bench"},"spec":{"template":{"spec":{"restartPolicy":"Never","containers":[{"name":"c","image":"busybox"}]}}}}'
+  # Server 3 answers only once its peer discovery knows who serves batch/v1.
+  kubecarry::cluster::wait_ready apiserver-3 "proxying batch/v1" kubecarry::cluster::curl "${proxied}/apis/batch/v1/namespaces/default/jobs/bench"
+
+  if [[ "${profile}" == true ]]; then
+    kubecarry::log::status "${impl}: profiling server 3 and server 1 under proxied GET load"
+    load "${proxied}/apis/batch/v1/namespaces/default/jobs/bench" 1 >/dev/null &
+    loadpid=$!
+    kubecarry::cluster::curl -o "${out}/${impl}-source.pprof" "${proxied}/debug/pprof/profile?seconds=8" --max-time 30 &
+    kubecarry::cluster::curl -o "${out}/${impl}-destination.pprof" "${direct}/debug/pprof/profile?seconds=8" --max-time 30
+    wait "${loadpid}" || true
+    wait || true
+  fi
+
+  for op in GET LIST; do
+    path=/apis/batch/v1/namespaces/default/jobs
+    [[ "${op}" == GET ]] && path+=/bench
+    for conns in ${connections}; do
+      kubecarry::log::status "${impl}: ${op} with ${conns} connection(s), ${duration} each, direct then proxied"
+      d="$(load "${direct}${path}" "${conns}")"
+      p="$(load "${proxied}${path}" "${conns}")"
+      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %s -> %s (%s×)\n' "${impl}" "${op}" "${conns}" \
+        "$(field p50_ms "${d}")" "$(field p99_ms "${d}")" "$(field p50_ms "${p}")" "$(field p99_ms "${p}")" \
+        "$(ratio "$(field p50_ms "${p}")" "$(field p50_ms "${d}")")" \
+        "$(field req_per_s "${d}")" "$(field req_per_s "${p}")" \
+        "$(ratio "$(field req_per_s "${p}")" "$(field req_per_s "${d}")")" >>"${results}"
+    done
+  done
+  kubecarry::cluster::down
+done
+
+echo
+cat "${results}"
+echo
+kubecarry::log::status "results kept in ${results}"

@@ -311,7 +311,7 @@ kubecarry::cluster::apiservers() {
       flags+=("--runtime-config=${OLDER_DISABLED_API}=false")
     fi
     kubecarry::log::status "starting kube-apiserver apiserver-${i} on $(kubecarry::cluster::apiserver_url "${i}")${flags:+ (older: without ${OLDER_DISABLED_API})}"
-    kubecarry::cluster::apiserver "apiserver-${i}" "${KUBECARRY_OUTPUT}/bin/kube-apiserver" \
+    kubecarry::cluster::apiserver "apiserver-${i}" "${APISERVER_BINARY:-${KUBECARRY_OUTPUT}/bin/kube-apiserver}" \
       "$(kubecarry::cluster::apiserver_ip "${i}")" ${flags[@]+"${flags[@]}"}
   done
   if [[ -n "${UPSTREAM_PEER}" ]]; then
@@ -489,9 +489,10 @@ YAML
   kubecarry::cluster::wait_ready kube-proxy "healthy" ip netns exec "${netns}" curl -sf http://127.0.0.1:10256/healthz
 }
 
-# kubecarry::cluster::up starts everything, cleaning up what an earlier run
-# of the same state directory left first.
-kubecarry::cluster::up() {
+# kubecarry::cluster::control_plane starts etcd and the kube-apiservers
+# (APISERVER_BINARY, default kubecarry's) on a fresh state directory,
+# cleaning up what an earlier run of it left first.
+kubecarry::cluster::control_plane() {
   export PATH="${PATH}:/usr/sbin:/sbin"
   "${KUBECARRY_ROOT}/hack/install-e2e-deps.sh"
   kubecarry::cluster::down
@@ -502,6 +503,11 @@ kubecarry::cluster::up() {
   kubecarry::cluster::certificates
   kubecarry::cluster::etcd
   kubecarry::cluster::apiservers
+}
+
+# kubecarry::cluster::up starts everything.
+kubecarry::cluster::up() {
+  kubecarry::cluster::control_plane
   kubecarry::cluster::controller_manager
   kubecarry::cluster::cloud_controller_manager
   kubecarry::cluster::nodes

@@ -1,0 +1,191 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// httpload is a small closed-loop HTTP load generator in the manner of wrk:
+// a fixed number of connections, each sending its next request as soon as
+// the previous answer has been read, for a fixed time. It authenticates with
+// a client certificate, as kube-apiserver benchmarks need, and prints one
+// line: p50 and p99 latency, requests per second, and the request count.
+// hack/bench-peerproxy.sh uses it.
+package main
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"sort"
+	"sync"
+	"time"
+)
+
+type options struct {
+	url         string
+	caFile      string
+	certFile    string
+	keyFile     string
+	connections int
+	duration    time.Duration
+	warmup      time.Duration
+	http2       bool
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.url, "url", "", "URL to GET (required)")
+	flag.StringVar(&o.caFile, "cacert", "", "CA bundle that verifies the server (required)")
+	flag.StringVar(&o.certFile, "cert", "", "client certificate (required)")
+	flag.StringVar(&o.keyFile, "key", "", "client key (required)")
+	flag.IntVar(&o.connections, "connections", 1, "concurrent connections, one request in flight on each")
+	flag.DurationVar(&o.duration, "duration", 10*time.Second, "measured time")
+	flag.DurationVar(&o.warmup, "warmup", 2*time.Second, "time spent on requests that are not measured, first")
+	flag.BoolVar(&o.http2, "http2", false, "use HTTP/2 (default HTTP/1.1 keep-alive, like wrk)")
+	flag.Parse()
+	if err := run(o); err != nil {
+		fmt.Fprintf(os.Stderr, "httpload: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(o options) error {
+	if o.url == "" || o.caFile == "" || o.certFile == "" || o.keyFile == "" {
+		return fmt.Errorf("-url, -cacert, -cert and -key are required")
+	}
+	if o.connections < 1 || o.duration <= 0 || o.warmup < 0 {
+		return fmt.Errorf("-connections must be at least 1, -duration positive and -warmup not negative")
+	}
+	tlsConfig, err := clientTLS(o)
+	if err != nil {
+		return err
+	}
+	// One transport per connection, capped at one connection each, so
+	// "connections" means what it says for HTTP/1.1 and HTTP/2 alike.
+	clients := make([]*http.Client, o.connections)
+	for i := range clients {
+		t := &http.Transport{
+			TLSClientConfig:   tlsConfig.Clone(),
+			MaxConnsPerHost:   1,
+			ForceAttemptHTTP2: o.http2,
+		}
+		if !o.http2 {
+			t.TLSNextProto = map[string]func(string, *tls.Conn) http.RoundTripper{}
+		}
+		clients[i] = &http.Client{Transport: t, Timeout: 30 * time.Second}
+	}
+	// A failing first request ends the run before any numbers are made.
+	if _, err := get(clients[0], o.url); err != nil {
+		return err
+	}
+
+	start := time.Now()
+	measureFrom := start.Add(o.warmup)
+	end := measureFrom.Add(o.duration)
+	var (
+		wg        sync.WaitGroup
+		mu        sync.Mutex
+		latencies []time.Duration
+		firstErr  error
+	)
+	for _, c := range clients {
+		wg.Add(1)
+		go func(c *http.Client) {
+			defer wg.Done()
+			var own []time.Duration
+			for {
+				t0 := time.Now()
+				if !t0.Before(end) {
+					break
+				}
+				d, err := get(c, o.url)
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					return
+				}
+				if !t0.Before(measureFrom) {
+					own = append(own, d)
+				}
+			}
+			mu.Lock()
+			latencies = append(latencies, own...)
+			mu.Unlock()
+		}(c)
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	if len(latencies) == 0 {
+		return fmt.Errorf("no request completed in %s", o.duration)
+	}
+	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
+	fmt.Printf("p50_ms=%.2f p99_ms=%.2f req_per_s=%.0f requests=%d\n",
+		ms(percentile(latencies, 50)), ms(percentile(latencies, 99)),
+		float64(len(latencies))/o.duration.Seconds(), len(latencies))
+	return nil
+}
+
+func clientTLS(o options) (*tls.Config, error) {
+	pem, err := os.ReadFile(o.caFile)
+	if err != nil {
+		return nil, err
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("%s holds no PEM certificate", o.caFile)
+	}
+	cert, err := tls.LoadX509KeyPair(o.certFile, o.keyFile)
+	if err != nil {
+		return nil, err
+	}
+	return &tls.Config{RootCAs: pool, Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
+}
+
+// get sends one GET and reads the whole answer; anything but 200 is an error.
+func get(c *http.Client, url string) (time.Duration, error) {
+	t0 := time.Now()
+	resp, err := c.Get(url)
+	if err != nil {
+		return 0, err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	d := time.Since(t0)
+	if err != nil {
+		return 0, fmt.Errorf("reading the answer of %s: %w", url, err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("GET %s: %s", url, resp.Status)
+	}
+	return d, nil
+}
+
+// percentile is the nearest-rank percentile of sorted latencies.
+func percentile(sorted []time.Duration, p int) time.Duration {
+	rank := (len(sorted)*p + 99) / 100
+	if rank < 1 {
+		rank = 1
+	}
+	return sorted[rank-1]
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
