@@ -121,9 +121,11 @@ for impl in "${impls[@]}"; do
     load "${proxied}/apis/batch/v1/namespaces/default/jobs/bench" 1 >/dev/null &
     loadpid=$!
     kubecarry::cluster::curl -o "${out}/${impl}-source.pprof" "${proxied}/debug/pprof/profile?seconds=8" --max-time 30 &
+    sourcepid=$!
     kubecarry::cluster::curl -o "${out}/${impl}-destination.pprof" "${direct}/debug/pprof/profile?seconds=8" --max-time 30
-    wait "${loadpid}" || true
-    wait || true
+    # Only these two: the cluster's components are children of this shell too.
+    wait "${sourcepid}" "${loadpid}"
+    kubecarry::log::status "${impl}: profiles in ${out}/${impl}-{source,destination}.pprof (go tool pprof -top <file>)"
   fi
 
   for op in GET LIST; do

@@ -120,6 +120,7 @@ type VerifyOptionFunc func() (x509.VerifyOptions, bool)
 type Authenticator struct {
 	verifyOptionsFn VerifyOptionFunc
 	user            UserConversion
+	verified        *verificationCache
 }
 
 // New returns a request.Authenticator that verifies client certificates using the provided
@@ -131,7 +132,7 @@ func New(opts x509.VerifyOptions, user UserConversion) *Authenticator {
 // NewDynamic returns a request.Authenticator that verifies client certificates using the provided
 // VerifyOptionFunc (which may be dynamic), and converts valid certificate chains into user.Info using the provided UserConversion
 func NewDynamic(verifyOptionsFn VerifyOptionFunc, user UserConversion) *Authenticator {
-	return &Authenticator{verifyOptionsFn, user}
+	return &Authenticator{verifyOptionsFn: verifyOptionsFn, user: user, verified: newVerificationCache()}
 }
 
 // AuthenticateRequest authenticates the request using presented client certificates
@@ -140,17 +141,10 @@ func (a *Authenticator) AuthenticateRequest(req *http.Request) (*authenticator.R
 		return nil, false, nil
 	}
 
-	// Use intermediates, if provided
 	optsCopy, ok := a.verifyOptionsFn()
 	// if there are intentionally no verify options, then we cannot authenticate this request
 	if !ok {
 		return nil, false, nil
-	}
-	if optsCopy.Intermediates == nil && len(req.TLS.PeerCertificates) > 1 {
-		optsCopy.Intermediates = x509.NewCertPool()
-		for _, intermediate := range req.TLS.PeerCertificates[1:] {
-			optsCopy.Intermediates.AddCert(intermediate)
-		}
 	}
 
 	/*
@@ -182,7 +176,8 @@ func (a *Authenticator) AuthenticateRequest(req *http.Request) (*authenticator.R
 
 	remaining := req.TLS.PeerCertificates[0].NotAfter.Sub(time.Now())
 	clientCertificateExpirationHistogram.WithContext(req.Context()).Observe(remaining.Seconds())
-	chains, err := req.TLS.PeerCertificates[0].Verify(optsCopy)
+	// The intermediates the client sent are used unless the options have their own.
+	chains, err := a.verified.Verify(req.TLS.PeerCertificates, optsCopy)
 	if err != nil {
 		return nil, false, fmt.Errorf(
 			"verifying certificate %s failed: %w",
@@ -210,6 +205,7 @@ func (a *Authenticator) AuthenticateRequest(req *http.Request) (*authenticator.R
 type Verifier struct {
 	verifyOptionsFn VerifyOptionFunc
 	auth            authenticator.Request
+	verified        *verificationCache
 
 	// allowedCommonNames contains the common names which a verified certificate is allowed to have.
 	// If empty, all verified certificates are allowed.
@@ -223,7 +219,7 @@ func NewVerifier(opts x509.VerifyOptions, auth authenticator.Request, allowedCom
 
 // NewDynamicCAVerifier create a request.Authenticator by verifying a client cert on the request, then delegating to the wrapped auth
 func NewDynamicCAVerifier(verifyOptionsFn VerifyOptionFunc, auth authenticator.Request, allowedCommonNames StringSliceProvider) authenticator.Request {
-	return &Verifier{verifyOptionsFn, auth, allowedCommonNames}
+	return &Verifier{verifyOptionsFn: verifyOptionsFn, auth: auth, verified: newVerificationCache(), allowedCommonNames: allowedCommonNames}
 }
 
 // AuthenticateRequest verifies the presented client certificate, then delegates to the wrapped auth
@@ -232,20 +228,14 @@ func (a *Verifier) AuthenticateRequest(req *http.Request) (*authenticator.Respon
 		return nil, false, nil
 	}
 
-	// Use intermediates, if provided
 	optsCopy, ok := a.verifyOptionsFn()
 	// if there are intentionally no verify options, then we cannot authenticate this request
 	if !ok {
 		return nil, false, nil
 	}
-	if optsCopy.Intermediates == nil && len(req.TLS.PeerCertificates) > 1 {
-		optsCopy.Intermediates = x509.NewCertPool()
-		for _, intermediate := range req.TLS.PeerCertificates[1:] {
-			optsCopy.Intermediates.AddCert(intermediate)
-		}
-	}
 
-	if _, err := req.TLS.PeerCertificates[0].Verify(optsCopy); err != nil {
+	// The intermediates the client sent are used unless the options have their own.
+	if _, err := a.verified.Verify(req.TLS.PeerCertificates, optsCopy); err != nil {
 		return nil, false, err
 	}
 	if err := a.verifySubject(req.TLS.PeerCertificates[0].Subject); err != nil {
