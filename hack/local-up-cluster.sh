@@ -122,13 +122,15 @@ if [[ "${mode}" == down ]]; then
   exit 0
 fi
 
+# Whatever way this script ends (a component failing to start, a failed
+# check, Ctrl-C), what it started goes with it.
+trap 'kubecarry::cluster::down' EXIT
 kubecarry::cluster::up
 if [[ "${mode}" == test ]]; then
-  trap 'kubecarry::cluster::down' EXIT
   kubecarry::cluster::run_checks
   exit 0
 fi
 
-trap 'echo; kubecarry::cluster::down; exit 0' INT TERM
+trap 'echo; exit 0' INT TERM
 kubecarry::cluster::print_summary
 kubecarry::cluster::watch

@@ -162,8 +162,10 @@ kubecarry::upstream::build_apiserver() {
   local src
   src="$(cd "${dir}" && GOFLAGS=-mod=mod go mod download -json "k8s.io/kubernetes@${version}" 2>&1 |
     sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')" || true
-  [[ -n "${src}" && -f "${src}" ]] ||
+  if [[ -z "${src}" || ! -f "${src}" ]]; then
+    rm -rf "${bin%/*}"
     kubecarry::log::fatal "the Go module proxy does not serve k8s.io/kubernetes@${version}"
+  fi
 
   {
     echo "module kubecarry.invalid/upstream-apiserver"
