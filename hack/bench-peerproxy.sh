@@ -24,11 +24,14 @@
 # ("proxied"), with 1 and 4 connections. Prints p50/p99 and req/s and the
 # proxied/direct ratios. Needs root (namespaces).
 #
-# Usage: hack/bench-peerproxy.sh [--upstream vX.Y.Z] [--duration 10s]
+# Usage: hack/bench-peerproxy.sh [--upstream vX.Y.Z] [--duration 10s] [--runs 1]
 #                                [--connections "1 4"] [--profile]
 #        hack/bench-peerproxy.sh --in-process [go test binary flags]
 #   --upstream     the upstream release to compare with (default v1.36.3);
 #                  "none" benchmarks kubecarry only
+#   --runs N       measure every cell N times (direct and proxied alternating)
+#                  and print the medians; cells vary by ±15 % from run to run
+#                  on a 2-core machine
 #   --profile      also save a 10 s CPU profile (/debug/pprof/profile) of the
 #                  proxying server and of the server it proxies to, taken
 #                  under 1-connection proxied GET load, into _output/bench/
@@ -61,16 +64,19 @@ fi
 upstream=v1.36.3
 duration=10s
 connections="1 4"
+runs=1
 profile=false
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --upstream) upstream="${2?--upstream needs a release or none}"; shift 2 ;;
     --duration) duration="${2?--duration needs a Go duration such as 10s}"; shift 2 ;;
     --connections) connections="${2?--connections needs a list such as \"1 4\"}"; shift 2 ;;
+    --runs) runs="${2?--runs needs a number}"; shift 2 ;;
     --profile) profile=true; shift ;;
     *) kubecarry::log::fatal "unknown option '$1' (see the comment at the top of $0)" ;;
   esac
 done
+[[ "${runs}" =~ ^[1-9][0-9]*$ ]] || kubecarry::log::fatal "--runs must be a positive number, not '${runs}'"
 [[ "$(id -u)" -eq 0 ]] || kubecarry::log::fatal "hack/bench-peerproxy.sh needs root (it gives each kube-apiserver a UTS namespace and an address)"
 
 # The cluster library's settings: a state directory, addresses and ports of
@@ -98,10 +104,18 @@ load() {
     -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key"
 }
 field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<<"$2"; }
+# median <field> <httpload line>... prints the median of that field.
+median() {
+  local name="$1" line
+  shift
+  for line in "$@"; do field "${name}" "${line}"; done | sort -g |
+    awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 results="${out}/peerproxy-$(date -u +%Y%m%dT%H%M%SZ).txt"
 {
+  echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ): median of ${runs} run(s) of ${duration} per cell, after 2 s of warm-up each"
   printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %s\n' binary op conns "direct p50/p99" "proxied p50/p99" "p50 ratio" "req/s direct -> proxied (ratio)"
 } >"${results}"
 
@@ -132,14 +146,17 @@ for impl in "${impls[@]}"; do
     path=/apis/batch/v1/namespaces/default/jobs
     [[ "${op}" == GET ]] && path+=/bench
     for conns in ${connections}; do
-      kubecarry::log::status "${impl}: ${op} with ${conns} connection(s), ${duration} each, direct then proxied"
-      d="$(load "${direct}${path}" "${conns}")"
-      p="$(load "${proxied}${path}" "${conns}")"
+      kubecarry::log::status "${impl}: ${op} with ${conns} connection(s), ${runs} × ${duration} each, direct then proxied"
+      ds=() ps=()
+      for ((r = 0; r < runs; r++)); do
+        ds+=("$(load "${direct}${path}" "${conns}")")
+        ps+=("$(load "${proxied}${path}" "${conns}")")
+      done
+      dp50="$(median p50_ms "${ds[@]}")" pp50="$(median p50_ms "${ps[@]}")"
+      drps="$(median req_per_s "${ds[@]}")" prps="$(median req_per_s "${ps[@]}")"
       printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %s -> %s (%s×)\n' "${impl}" "${op}" "${conns}" \
-        "$(field p50_ms "${d}")" "$(field p99_ms "${d}")" "$(field p50_ms "${p}")" "$(field p99_ms "${p}")" \
-        "$(ratio "$(field p50_ms "${p}")" "$(field p50_ms "${d}")")" \
-        "$(field req_per_s "${d}")" "$(field req_per_s "${p}")" \
-        "$(ratio "$(field req_per_s "${p}")" "$(field req_per_s "${d}")")" >>"${results}"
+        "${dp50}" "$(median p99_ms "${ds[@]}")" "${pp50}" "$(median p99_ms "${ps[@]}")" \
+        "$(ratio "${pp50}" "${dp50}")" "${drps}" "${prps}" "$(ratio "${prps}" "${drps}")" >>"${results}"
     done
   done
   kubecarry::cluster::down
