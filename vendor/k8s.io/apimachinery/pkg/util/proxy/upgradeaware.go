@@ -79,9 +79,6 @@ type UpgradeAwareHandler struct {
 	UseLocationHost bool
 	// FlushInterval controls how often the standard HTTP proxy will flush content from the upstream.
 	FlushInterval time.Duration
-	// BufferPool, if set, provides the buffers the standard HTTP proxy copies response bodies
-	// through. Without it every proxied response allocates a fresh 32 KiB buffer.
-	BufferPool httputil.BufferPool
 	// MaxBytesPerSec controls the maximum rate for an upstream connection. No rate is imposed if the value is zero.
 	MaxBytesPerSec int64
 	// Responder is passed errors that occur while setting up proxying.
@@ -261,7 +258,6 @@ func (h *UpgradeAwareHandler) ServeHTTP(w http.ResponseWriter, req *http.Request
 	proxy := httputil.NewSingleHostReverseProxy(reverseProxyLocation)
 	proxy.Transport = h.Transport
 	proxy.FlushInterval = h.FlushInterval
-	proxy.BufferPool = h.BufferPool
 	proxy.ErrorLog = log.New(noSuppressPanicError{}, "", log.LstdFlags)
 	if h.RejectForwardingRedirects {
 		oldModifyResponse := proxy.ModifyResponse

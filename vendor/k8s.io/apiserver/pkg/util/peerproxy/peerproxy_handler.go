@@ -323,7 +323,6 @@ func (h *peerProxyHandler) proxyToPeer(req *http.Request, rw http.ResponseWriter
 	recorder := &connectErrorRecorder{RoundTripper: proxyRoundTripper}
 	resp.recorder = recorder
 	handler := proxy.NewUpgradeAwareHandler(location, recorder, true, false, resp)
-	handler.BufferPool = copyBuffers
 	// Per request, so not at the default level: at -v=0 this line was one
 	// log write for every proxied request.
 	klog.V(4).InfoS("Proxying request to peer", "path", req.URL.Path, "peer", location.Host)
