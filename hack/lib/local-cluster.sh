@@ -418,20 +418,7 @@ kubecarry::cluster::cloud_controller_manager() {
     sed -n 's/.*"token": *"\([^"]*\)".*/\1/p')"
   [[ -n "${token}" ]] || kubecarry::log::fatal "could not get a token for ServiceAccount kube-system/cloud-controller-manager"
   local kubeconfig="${LOCAL_CLUSTER_DIR}/cloud-controller-manager.kubeconfig"
-  cat >"${kubeconfig}" <<KUBECONFIG
-apiVersion: v1
-kind: Config
-clusters:
-- name: local
-  cluster: {server: "${url}", certificate-authority: "${pki}/ca.crt"}
-users:
-- name: cloud-controller-manager
-  user: {token: "${token}"}
-contexts:
-- name: local
-  context: {cluster: local, user: cloud-controller-manager}
-current-context: local
-KUBECONFIG
+  kubecarry::pki::token_kubeconfig "${kubeconfig}" "${url}" "${pki}/ca.crt" "${token}" cloud-controller-manager
   kubecarry::cluster::cloud_config "${LOCAL_CLUSTER_DIR}/cloud-config.yaml"
   kubecarry::cluster::port_free "${gw}" 10258 cloud-controller-manager
   kubecarry::log::status "starting cloud-controller-manager on https://${gw}:10258"

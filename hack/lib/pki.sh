@@ -84,27 +84,47 @@ kubecarry::pki::service_account_keys() {
 }
 
 # kubecarry::pki::kubeconfig <file> <server URL> <CA file> <cert> <key> <user>
-# writes a kubeconfig that refers to the files by absolute path.
+# writes a kubeconfig that authenticates with a client certificate, referring
+# to the files by absolute path.
 kubecarry::pki::kubeconfig() {
-  local file="$1" server="$2" ca="$3" cert="$4" key="$5" user="$6"
-  cat >"${file}" <<KUBECONFIG
-apiVersion: v1
-kind: Config
-clusters:
-- name: local
-  cluster:
-    server: ${server}
-    certificate-authority: ${ca}
-users:
-- name: ${user}
-  user:
-    client-certificate: ${cert}
-    client-key: ${key}
-contexts:
-- name: local
-  context:
-    cluster: local
-    user: ${user}
-current-context: local
-KUBECONFIG
+  kubecarry::pki::write_kubeconfig "$1" "$2" "$3" "$6" "client-certificate: $4" "client-key: $5"
+}
+
+# kubecarry::pki::token_kubeconfig <file> <server URL> <CA file> <token> <user>
+# writes a kubeconfig that authenticates with a bearer token.
+kubecarry::pki::token_kubeconfig() {
+  kubecarry::pki::write_kubeconfig "$1" "$2" "$3" "$5" "token: $4"
+}
+
+# kubecarry::pki::write_kubeconfig <file> <server URL> <CA file> <user>
+# <credential line>... writes a one-cluster, one-user kubeconfig, readable
+# only by its owner (it holds credentials or their paths).
+kubecarry::pki::write_kubeconfig() {
+  local file="$1" server="$2" ca="$3" user="$4"
+  shift 4
+  (
+    umask 077
+    {
+      echo "apiVersion: v1"
+      echo "kind: Config"
+      echo "clusters:"
+      echo "- name: local"
+      echo "  cluster:"
+      echo "    server: ${server}"
+      echo "    certificate-authority: ${ca}"
+      echo "users:"
+      echo "- name: ${user}"
+      echo "  user:"
+      local line
+      for line in "$@"; do
+        echo "    ${line}"
+      done
+      echo "contexts:"
+      echo "- name: local"
+      echo "  context:"
+      echo "    cluster: local"
+      echo "    user: ${user}"
+      echo "current-context: local"
+    } >"${file}"
+  )
 }

@@ -147,7 +147,7 @@ kubecarry::upstream::build_apiserver() {
   if ! [[ "${version}" =~ ^v1\.([0-9]+)\.([0-9]+)$ ]]; then
     kubecarry::log::fatal "'${version}' is not an upstream release like v1.36.3"
   fi
-  local minor="${BASH_REMATCH[1]}" staging="v0.${version#v1.}"
+  local staging="v0.${version#v1.}"
   local bin
   bin="$(kubecarry::upstream::apiserver_path "${version}")"
   if [[ -x "${bin}" ]]; then
@@ -189,23 +189,15 @@ package tools
 import _ "k8s.io/kubernetes/cmd/kube-apiserver"
 GO
 
-  local ldflags=() key val
-  for key in gitVersion gitMajor gitMinor gitTreeState; do
-    case "${key}" in
-      gitVersion) val="${version}" ;;
-      gitMajor) val=1 ;;
-      gitMinor) val="${minor}" ;;
-      gitTreeState) val=clean ;;
-    esac
-    ldflags+=("-X 'k8s.io/component-base/version.${key}=${val}'" "-X 'k8s.io/client-go/pkg/version.${key}=${val}'")
-  done
+  local ldflags
+  ldflags="$(kubecarry::version::ldflags_for "${version}" "" clean "")"
   (
     cd "${dir}"
     export GOFLAGS="-mod=mod -buildvcs=false"
     # A staging module the proxy does not serve fails here, naming it.
     go mod tidy -e >/dev/null 2>"${dir}/tidy.log" || true
     CGO_ENABLED=0 go build -trimpath -tags=selinux,notest,grpcnotrace \
-      -ldflags="${ldflags[*]} -s -w" -o "${bin}.tmp" k8s.io/kubernetes/cmd/kube-apiserver
+      -ldflags="${ldflags} -s -w" -o "${bin}.tmp" k8s.io/kubernetes/cmd/kube-apiserver
   ) || kubecarry::log::fatal "building upstream kube-apiserver ${version} failed (module in ${dir}; go mod tidy said: $(tail -5 "${dir}/tidy.log" 2>/dev/null))"
   mv "${bin}.tmp" "${bin}"
   echo "${bin}"

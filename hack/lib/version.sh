@@ -83,21 +83,31 @@ kubecarry::version::get_version_vars() {
   KUBE_BUILD_DATE="$(date ${SOURCE_DATE_EPOCH:+"--date=@${SOURCE_DATE_EPOCH}"} -u +'%Y-%m-%dT%H:%M:%SZ')"
 }
 
-# kubecarry::version::ldflags prints the -X flags that stamp the version into
-# both packages upstream stamps: k8s.io/component-base/version (what
-# --version prints and emulation versions parse) and k8s.io/client-go/pkg/version.
+# kubecarry::version::ldflags prints the -X flags that stamp kubecarry's
+# version (kubecarry::version::get_version_vars) into the binaries.
 kubecarry::version::ldflags() {
   kubecarry::version::get_version_vars
+  kubecarry::version::ldflags_for "${KUBE_GIT_VERSION}" "${KUBE_GIT_COMMIT}" "${KUBE_GIT_TREE_STATE}" "${KUBE_BUILD_DATE}"
+}
+
+# kubecarry::version::ldflags_for <gitVersion> <gitCommit> <gitTreeState>
+# <buildDate> prints the -X flags that stamp a version into both packages
+# upstream stamps: k8s.io/component-base/version (what --version prints and
+# emulation versions parse) and k8s.io/client-go/pkg/version. gitMajor and
+# gitMinor come from gitVersion; empty values are left out.
+kubecarry::version::ldflags_for() {
+  local version="$1" commit="$2" tree_state="$3" build_date="$4"
+  [[ "${version}" =~ ^v([0-9]+)\.([0-9]+)\. ]] || kubecarry::log::fatal "'${version}' is not a version like v1.35.8"
   local -a ldflags=()
   local key val
   for key in gitVersion gitCommit gitTreeState gitMajor gitMinor buildDate; do
     case "${key}" in
-      gitVersion) val="${KUBE_GIT_VERSION}" ;;
-      gitCommit) val="${KUBE_GIT_COMMIT}" ;;
-      gitTreeState) val="${KUBE_GIT_TREE_STATE}" ;;
-      gitMajor) val="${KUBE_GIT_MAJOR}" ;;
-      gitMinor) val="${KUBE_GIT_MINOR}" ;;
-      buildDate) val="${KUBE_BUILD_DATE}" ;;
+      gitVersion) val="${version}" ;;
+      gitCommit) val="${commit}" ;;
+      gitTreeState) val="${tree_state}" ;;
+      gitMajor) val="${BASH_REMATCH[1]}" ;;
+      gitMinor) val="${BASH_REMATCH[2]}" ;;
+      buildDate) val="${build_date}" ;;
     esac
     [[ -n "${val}" ]] || continue
     ldflags+=(
