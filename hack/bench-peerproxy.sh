@@ -21,8 +21,12 @@
 # proxies Jobs to its peers; one Job; then a closed-loop load
 # (test/bench/httpload, wrk-style, HTTP/1.1 keep-alive) of GET of the Job
 # and LIST of Jobs, straight to server 1 ("direct") and through server 3
-# ("proxied"), with 1 and 4 connections. Prints p50/p99 and req/s and the
-# proxied/direct ratios. Needs root (namespaces).
+# ("proxied"), with 1 and 4 connections. Prints p50/p99, req/s, the
+# proxied/direct ratios and the latency the hop adds, and a second table of
+# the CPU time each process on the path spent per request (from /proc, over
+# the measured window): which process pays for the hop, and how much. On a
+# 2-core machine the CPU figures move less from run to run than latencies.
+# Needs root (namespaces).
 #
 # Usage: hack/bench-peerproxy.sh [--upstream vX.Y.Z] [--duration 10s] [--runs 1]
 #                                [--connections "1 4"] [--profile]
@@ -99,9 +103,19 @@ fi
 trap 'kubecarry::cluster::down' EXIT
 
 pki="${LOCAL_CLUSTER_DIR}/pki"
+# load <url> <connections> prints httpload's line with the CPU per request of
+# the three servers (s1..s3) and etcd, plus dest_us: what servers 1 and 2
+# together spent per request (server 3 spreads its proxied requests over both).
 load() {
-  "${out}/httpload" -url "$1" -connections "$2" -duration "${duration}" \
-    -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key"
+  local cpu="" name pid
+  for name in apiserver-1 apiserver-2 apiserver-3 etcd; do
+    pid="$(kubecarry::cluster::pid_of "${name}")" || kubecarry::log::fatal "${name} is not running"
+    cpu+="${cpu:+,}${name/apiserver-/s}=${pid}"
+  done
+  "${out}/httpload" -url "$1" -connections "$2" -duration "${duration}" -cpu "${cpu}" \
+    -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key" |
+    awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+           printf "%s dest_us=%d\n", $0, v["cpu_us_per_request.s1"] + v["cpu_us_per_request.s2"] }'
 }
 field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<<"$2"; }
 # median <field> <httpload line>... prints the median of that field.
@@ -112,12 +126,20 @@ median() {
     awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2}'
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a - b }'; }
 
-results="${out}/peerproxy-$(date -u +%Y%m%dT%H%M%SZ).txt"
+stamp="$(date -u +%Y%m%dT%H%M%SZ)"
+results="${out}/peerproxy-${stamp}.txt"
+cpu_results="${out}/peerproxy-${stamp}-cpu.txt"
 {
   echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ): median of ${runs} run(s) of ${duration} per cell, after 2 s of warm-up each"
-  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %s\n' binary op conns "direct p50/p99" "proxied p50/p99" "p50 ratio" "req/s direct -> proxied (ratio)"
+  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %-8s | %s\n' binary op conns "direct p50/p99" "proxied p50/p99" "p50 ratio" "added ms" "req/s direct -> proxied (ratio)"
 } >"${results}"
+{
+  echo "# CPU µs per request, medians: direct = server 1 and etcd; proxied = server 3 (the source), servers 1+2 (the"
+  echo "# destinations) and etcd; hop = what the proxied path spends in kube-apiservers beyond the direct path"
+  printf '%-18s %-5s %5s | %-16s | %-28s | %s\n' binary op conns "direct srv/etcd" "proxied source/dest/etcd" "hop (source + dest - direct srv)"
+} >"${cpu_results}"
 
 for impl in "${impls[@]}"; do
   APISERVER_BINARY="${binaries[${impl}]}"
@@ -154,9 +176,14 @@ for impl in "${impls[@]}"; do
       done
       dp50="$(median p50_ms "${ds[@]}")" pp50="$(median p50_ms "${ps[@]}")"
       drps="$(median req_per_s "${ds[@]}")" prps="$(median req_per_s "${ps[@]}")"
-      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %s -> %s (%s×)\n' "${impl}" "${op}" "${conns}" \
+      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %8s | %s -> %s (%s×)\n' "${impl}" "${op}" "${conns}" \
         "${dp50}" "$(median p99_ms "${ds[@]}")" "${pp50}" "$(median p99_ms "${ps[@]}")" \
-        "$(ratio "${pp50}" "${dp50}")" "${drps}" "${prps}" "$(ratio "${prps}" "${drps}")" >>"${results}"
+        "$(ratio "${pp50}" "${dp50}")" "$(minus "${pp50}" "${dp50}")" "${drps}" "${prps}" "$(ratio "${prps}" "${drps}")" >>"${results}"
+      dsrv="$(median 'cpu_us_per_request\.s1' "${ds[@]}")" psrc="$(median 'cpu_us_per_request\.s3' "${ps[@]}")"
+      pdest="$(median dest_us "${ps[@]}")"
+      printf '%-18s %-5s %5s | %7s / %6s | %8s / %8s / %6s | %s\n' "${impl}" "${op}" "${conns}" \
+        "${dsrv}" "$(median 'cpu_us_per_request\.etcd' "${ds[@]}")" "${psrc}" "${pdest}" \
+        "$(median 'cpu_us_per_request\.etcd' "${ps[@]}")" "$(awk -v a="${psrc}" -v b="${pdest}" -v c="${dsrv}" 'BEGIN { printf "%.0f", a + b - c }')" >>"${cpu_results}"
     done
   done
   kubecarry::cluster::down
@@ -165,4 +192,6 @@ done
 echo
 cat "${results}"
 echo
-kubecarry::log::status "results kept in ${results}"
+cat "${cpu_results}"
+echo
+kubecarry::log::status "results kept in ${results} and ${cpu_results}"

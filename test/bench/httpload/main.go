@@ -18,8 +18,9 @@ limitations under the License.
 // a fixed number of connections, each sending its next request as soon as
 // the previous answer has been read, for a fixed time. It authenticates with
 // a client certificate, as kube-apiserver benchmarks need, and prints one
-// line: p50 and p99 latency, requests per second, and the request count.
-// hack/bench-peerproxy.sh uses it.
+// line: p50 and p99 latency, requests per second, the request count and,
+// for the processes named with -cpu, their CPU time per request over the
+// measured window. hack/bench-peerproxy.sh uses it.
 package main
 
 import (
@@ -44,6 +45,7 @@ type options struct {
 	duration    time.Duration
 	warmup      time.Duration
 	http2       bool
+	cpu         []watchedProcess
 }
 
 func main() {
@@ -56,7 +58,13 @@ func main() {
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "measured time")
 	flag.DurationVar(&o.warmup, "warmup", 2*time.Second, "time spent on requests that are not measured, first")
 	flag.BoolVar(&o.http2, "http2", false, "use HTTP/2 (default HTTP/1.1 keep-alive, like wrk)")
+	cpu := flag.String("cpu", "", "name=pid,... of local processes whose CPU time per request to report (Linux /proc)")
 	flag.Parse()
+	var err error
+	if o.cpu, err = parseWatchedProcesses(*cpu); err != nil {
+		fmt.Fprintf(os.Stderr, "httpload: %v\n", err)
+		os.Exit(2)
+	}
 	if err := run(o); err != nil {
 		fmt.Fprintf(os.Stderr, "httpload: %v\n", err)
 		os.Exit(1)
@@ -88,8 +96,12 @@ func run(o options) error {
 		}
 		clients[i] = &http.Client{Transport: t, Timeout: 30 * time.Second}
 	}
-	// A failing first request ends the run before any numbers are made.
+	// A failing first request ends the run before any numbers are made, and
+	// so does a watched process that cannot be read.
 	if _, err := get(clients[0], o.url); err != nil {
+		return err
+	}
+	if _, err := takeCPUSnapshot(o.cpu); err != nil {
 		return err
 	}
 
@@ -102,6 +114,15 @@ func run(o options) error {
 		latencies []time.Duration
 		firstErr  error
 	)
+	// The CPU window opens when the measured requests start.
+	cpuBefore := make(chan cpuSnapshot, 1)
+	cpuErr := make(chan error, 1)
+	go func() {
+		time.Sleep(time.Until(measureFrom))
+		snapshot, err := takeCPUSnapshot(o.cpu)
+		cpuBefore <- snapshot
+		cpuErr <- err
+	}()
 	for _, c := range clients {
 		wg.Add(1)
 		go func(c *http.Client) {
@@ -131,16 +152,25 @@ func run(o options) error {
 		}(c)
 	}
 	wg.Wait()
+	cpuAfter, err := takeCPUSnapshot(o.cpu)
+	before := <-cpuBefore
+	if err == nil {
+		err = <-cpuErr
+	}
 	if firstErr != nil {
 		return firstErr
+	}
+	if err != nil {
+		return err
 	}
 	if len(latencies) == 0 {
 		return fmt.Errorf("no request completed in %s", o.duration)
 	}
 	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
-	fmt.Printf("p50_ms=%.2f p99_ms=%.2f req_per_s=%.0f requests=%d\n",
+	fmt.Printf("p50_ms=%.2f p99_ms=%.2f req_per_s=%.0f requests=%d%s\n",
 		ms(percentile(latencies, 50)), ms(percentile(latencies, 99)),
-		float64(len(latencies))/o.duration.Seconds(), len(latencies))
+		float64(len(latencies))/o.duration.Seconds(), len(latencies),
+		formatCPUPerRequest(o.cpu, before, cpuAfter, len(latencies)))
 	return nil
 }
 

@@ -19,6 +19,7 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 	"time"
 )
@@ -56,4 +57,62 @@ func TestGetFailsOnNonOKStatus(t *testing.T) {
 	if _, err := get(srv.Client(), srv.URL+"/missing"); err == nil {
 		t.Error("GET of a 404 answer succeeded; a benchmark would count errors as fast answers")
 	}
+}
+
+func TestParseStatCPUTicksCountsFieldsAfterTheCommand(t *testing.T) {
+	// A command name with spaces and parentheses must not shift the fields:
+	// utime (14) is 700 and stime (15) is 55 here.
+	stat := "4242 (kube (api) server) S 1 4242 4242 0 -1 4194560 100 0 0 0 700 55 0 0 20 0 12 0 99 0 0"
+	got, err := parseStatCPUTicks(stat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != 755 {
+		t.Errorf("utime+stime = %d, want 755", got)
+	}
+	if _, err := parseStatCPUTicks("4242 kube-apiserver S 1"); err == nil {
+		t.Error("a line without the parenthesised command was accepted")
+	}
+}
+
+func TestParseWatchedProcessesRejectsMalformedPairs(t *testing.T) {
+	for _, bad := range []string{"source", "source=", "=12", "source=-3", "source=x", "a=1,a=2", "a=1,"} {
+		if _, err := parseWatchedProcesses(bad); err == nil {
+			t.Errorf("-cpu %q was accepted", bad)
+		}
+	}
+	got, err := parseWatchedProcesses("source=12,destination=34")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []watchedProcess{{"source", 12}, {"destination", 34}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("parsed %v, want %v", got, want)
+	}
+}
+
+func TestCPUSecondsFollowTheProcessesWork(t *testing.T) {
+	self := watchedProcess{name: "self", pid: os.Getpid()}
+	before, err := self.cpuSeconds()
+	if err != nil {
+		t.Skipf("no /proc here: %v", err)
+	}
+	// Burn CPU until the kernel's account of this process moves by at
+	// least two ticks; reading the wrong fields of the stat line would
+	// never move.
+	deadline := time.Now().Add(10 * time.Second)
+	x := 0
+	for time.Now().Before(deadline) {
+		for i := 0; i < 1_000_000; i++ {
+			x += i % 7
+		}
+		now, err := self.cpuSeconds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if now-before >= 2.0/userHZ {
+			return
+		}
+	}
+	t.Errorf("CPU time of a busy process did not move in 10 s (%d)", x)
 }
