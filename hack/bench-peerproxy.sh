@@ -24,8 +24,7 @@
 # ("proxied"), with 1 and 4 connections. Prints p50/p99, req/s, the
 # proxied/direct ratios and the latency the hop adds, and a second table of
 # the CPU time each process on the path spent per request (from /proc, over
-# the measured window): which process pays for the hop, and how much. On a
-# 2-core machine the CPU figures move less from run to run than latencies.
+# the measured window): which process pays for the hop, and how much.
 # Needs root (namespaces).
 #
 # Usage: hack/bench-peerproxy.sh [--upstream vX.Y.Z] [--duration 10s] [--runs 1]
