@@ -45,13 +45,18 @@ type peerRecorder struct {
 	server   *http.Server
 	backend  atomic.Pointer[url.URL]
 
+	// connections counts the connections peers opened to the recorder.
+	connections atomic.Int64
+
 	mu       sync.Mutex
 	requests []recordedRequest
 }
 
 type recordedRequest struct {
 	Method, Path string
-	Header       http.Header
+	// Proto is the protocol the peer spoke, e.g. "HTTP/2.0".
+	Proto  string
+	Header http.Header
 }
 
 func newPeerRecorder(t testing.TB, pki *harness.PKI) *peerRecorder {
@@ -92,12 +97,19 @@ func newPeerRecorder(t testing.TB, pki *harness.PKI) *peerRecorder {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.server = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		r.mu.Lock()
-		r.requests = append(r.requests, recordedRequest{Method: req.Method, Path: req.URL.Path, Header: req.Header.Clone()})
-		r.mu.Unlock()
-		proxy.ServeHTTP(w, req)
-	})}
+	r.server = &http.Server{
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			r.mu.Lock()
+			r.requests = append(r.requests, recordedRequest{Method: req.Method, Path: req.URL.Path, Proto: req.Proto, Header: req.Header.Clone()})
+			r.mu.Unlock()
+			proxy.ServeHTTP(w, req)
+		}),
+		ConnState: func(_ net.Conn, state http.ConnState) {
+			if state == http.StateNew {
+				r.connections.Add(1)
+			}
+		},
+	}
 	go func() { _ = r.server.Serve(r.listener) }()
 	t.Cleanup(r.kill)
 	return r
