@@ -24,7 +24,8 @@
 # ("proxied"), with 1 and 4 connections. Prints p50/p99, req/s, the
 # proxied/direct ratios and the latency the hop adds, and a second table of
 # the CPU time each process on the path spent per request (from /proc, over
-# the measured window): which process pays for the hop, and how much.
+# the measured window): which process pays for the hop, and how much; and
+# the machine's steal time, since a busy virtualisation host slows all cells.
 # Needs root (namespaces).
 #
 # Usage: hack/bench-peerproxy.sh [--upstream vX.Y.Z] [--duration 10s] [--runs 1]
@@ -136,8 +137,10 @@ cpu_results="${out}/peerproxy-${stamp}-cpu.txt"
 } >"${results}"
 {
   echo "# CPU µs per request, medians: direct = server 1 and etcd; proxied = server 3 (the source), servers 1+2 (the"
-  echo "# destinations) and etcd; hop = what the proxied path spends in kube-apiservers beyond the direct path"
-  printf '%-18s %-5s %5s | %-16s | %-28s | %s\n' binary op conns "direct srv/etcd" "proxied source/dest/etcd" "hop (source + dest - direct srv)"
+  echo "# destinations) and etcd; hop = what the proxied path spends in kube-apiservers beyond the direct path;"
+  echo "# steal = share of the machine's CPU time the hypervisor gave to others (direct/proxied): a busy host slows"
+  echo "# every cell, so compare ratios from runs with similar steal"
+  printf '%-18s %-5s %5s | %-16s | %-28s | %-32s | %s\n' binary op conns "direct srv/etcd" "proxied source/dest/etcd" "hop (source + dest - direct srv)" "steal % d/p"
 } >"${cpu_results}"
 
 for impl in "${impls[@]}"; do
@@ -180,9 +183,10 @@ for impl in "${impls[@]}"; do
         "$(ratio "${pp50}" "${dp50}")" "$(minus "${pp50}" "${dp50}")" "${drps}" "${prps}" "$(ratio "${prps}" "${drps}")" >>"${results}"
       dsrv="$(median 'cpu_us_per_request\.s1' "${ds[@]}")" psrc="$(median 'cpu_us_per_request\.s3' "${ps[@]}")"
       pdest="$(median dest_us "${ps[@]}")"
-      printf '%-18s %-5s %5s | %7s / %6s | %8s / %8s / %6s | %s\n' "${impl}" "${op}" "${conns}" \
+      printf '%-18s %-5s %5s | %7s / %6s | %8s / %8s / %6s | %32s | %s / %s\n' "${impl}" "${op}" "${conns}" \
         "${dsrv}" "$(median 'cpu_us_per_request\.etcd' "${ds[@]}")" "${psrc}" "${pdest}" \
-        "$(median 'cpu_us_per_request\.etcd' "${ps[@]}")" "$(awk -v a="${psrc}" -v b="${pdest}" -v c="${dsrv}" 'BEGIN { printf "%.0f", a + b - c }')" >>"${cpu_results}"
+        "$(median 'cpu_us_per_request\.etcd' "${ps[@]}")" "$(awk -v a="${psrc}" -v b="${pdest}" -v c="${dsrv}" 'BEGIN { printf "%.0f", a + b - c }')" \
+        "$(median steal_pct "${ds[@]}")" "$(median steal_pct "${ps[@]}")" >>"${cpu_results}"
     done
   done
   kubecarry::cluster::down

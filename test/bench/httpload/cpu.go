@@ -94,27 +94,45 @@ func parseStatCPUTicks(stat string) (int64, error) {
 	return utime + stime, nil
 }
 
-// cpuSnapshot is the CPU time of every watched process at one moment.
-type cpuSnapshot []float64
+// cpuSnapshot is the CPU time of every watched process, and of the whole
+// machine, at one moment.
+type cpuSnapshot struct {
+	seconds []float64
+	machine machineTicks
+}
 
+// takeCPUSnapshot reads nothing when no process is watched.
 func takeCPUSnapshot(watched []watchedProcess) (cpuSnapshot, error) {
-	snapshot := make(cpuSnapshot, len(watched))
+	if len(watched) == 0 {
+		return cpuSnapshot{}, nil
+	}
+	snapshot := cpuSnapshot{seconds: make([]float64, len(watched))}
 	for i, p := range watched {
 		seconds, err := p.cpuSeconds()
 		if err != nil {
-			return nil, err
+			return cpuSnapshot{}, err
 		}
-		snapshot[i] = seconds
+		snapshot.seconds[i] = seconds
 	}
+	machine, err := readMachineTicks()
+	if err != nil {
+		return cpuSnapshot{}, err
+	}
+	snapshot.machine = machine
 	return snapshot, nil
 }
 
 // formatCPUPerRequest prints cpu_us_per_request.<name>=<µs> for each watched
-// process: the CPU it spent between the snapshots divided by the requests.
+// process, the CPU it spent between the snapshots divided by the requests,
+// and steal_pct, the share of the machine's CPU time stolen meanwhile.
 func formatCPUPerRequest(watched []watchedProcess, before, after cpuSnapshot, requests int) string {
+	if len(watched) == 0 {
+		return ""
+	}
 	var b strings.Builder
 	for i, p := range watched {
-		fmt.Fprintf(&b, " cpu_us_per_request.%s=%.0f", p.name, (after[i]-before[i])*1e6/float64(requests))
+		fmt.Fprintf(&b, " cpu_us_per_request.%s=%.0f", p.name, (after.seconds[i]-before.seconds[i])*1e6/float64(requests))
 	}
+	fmt.Fprintf(&b, " steal_pct=%.1f", stealPercent(before.machine, after.machine))
 	return b.String()
 }

@@ -58,7 +58,7 @@ func main() {
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "measured time")
 	flag.DurationVar(&o.warmup, "warmup", 2*time.Second, "time spent on requests that are not measured, first")
 	flag.BoolVar(&o.http2, "http2", false, "use HTTP/2 (default HTTP/1.1 keep-alive, like wrk)")
-	cpu := flag.String("cpu", "", "name=pid,... of local processes whose CPU time per request to report (Linux /proc)")
+	cpu := flag.String("cpu", "", "name=pid,... of local processes whose CPU time per request to report, with the machine's steal_pct (Linux /proc)")
 	flag.Parse()
 	var err error
 	if o.cpu, err = parseWatchedProcesses(*cpu); err != nil {

@@ -116,3 +116,31 @@ func TestCPUSecondsFollowTheProcessesWork(t *testing.T) {
 	}
 	t.Errorf("CPU time of a busy process did not move in 10 s (%d)", x)
 }
+
+func TestParseMachineTicksAddsTheFirstEightFieldsAndKeepsSteal(t *testing.T) {
+	// user nice system idle iowait irq softirq steal guest guest_nice: guest
+	// time is already in user, so it must not be counted twice.
+	got, err := parseMachineTicks("cpu  100 2 30 800 5 0 3 60 40 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (machineTicks{total: 1000, steal: 60}); got != want {
+		t.Errorf("parsed %+v, want %+v", got, want)
+	}
+	for _, bad := range []string{"", "cpu0 1 2 3 4 5 6 7 8", "cpu 1 2 3 4 5 6 7", "cpu 1 2 3 4 5 6 7 x"} {
+		if _, err := parseMachineTicks(bad); err == nil {
+			t.Errorf("cpu line %q was accepted", bad)
+		}
+	}
+}
+
+func TestStealPercentIsTheStolenShareOfTheWindow(t *testing.T) {
+	before := machineTicks{total: 1000, steal: 60}
+	after := machineTicks{total: 3000, steal: 860}
+	if got := stealPercent(before, after); got != 40 {
+		t.Errorf("steal over the window = %v %%, want 40", got)
+	}
+	if got := stealPercent(after, after); got != 0 {
+		t.Errorf("steal over an empty window = %v %%, want 0", got)
+	}
+}
