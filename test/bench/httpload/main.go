@@ -115,13 +115,15 @@ func run(o options) error {
 		firstErr  error
 	)
 	// The CPU window opens when the measured requests start.
-	cpuBefore := make(chan cpuSnapshot, 1)
-	cpuErr := make(chan error, 1)
+	type snapshotResult struct {
+		snapshot cpuSnapshot
+		err      error
+	}
+	cpuBefore := make(chan snapshotResult, 1)
 	go func() {
 		time.Sleep(time.Until(measureFrom))
 		snapshot, err := takeCPUSnapshot(o.cpu)
-		cpuBefore <- snapshot
-		cpuErr <- err
+		cpuBefore <- snapshotResult{snapshot, err}
 	}()
 	for _, c := range clients {
 		wg.Add(1)
@@ -154,11 +156,11 @@ func run(o options) error {
 	wg.Wait()
 	cpuAfter, err := takeCPUSnapshot(o.cpu)
 	before := <-cpuBefore
-	if err == nil {
-		err = <-cpuErr
-	}
 	if firstErr != nil {
 		return firstErr
+	}
+	if before.err != nil {
+		return before.err
 	}
 	if err != nil {
 		return err
@@ -170,7 +172,7 @@ func run(o options) error {
 	fmt.Printf("p50_ms=%.2f p99_ms=%.2f req_per_s=%.0f requests=%d%s\n",
 		ms(percentile(latencies, 50)), ms(percentile(latencies, 99)),
 		float64(len(latencies))/o.duration.Seconds(), len(latencies),
-		formatCPUPerRequest(o.cpu, before, cpuAfter, len(latencies)))
+		formatCPUPerRequest(o.cpu, before.snapshot, cpuAfter, len(latencies)))
 	return nil
 }
 
