@@ -26,6 +26,10 @@
 # the CPU time each process on the path spent per request (from /proc, over
 # the measured window): which process pays for the hop, and how much; and
 # the machine's steal time, since a busy virtualisation host slows all cells.
+# A third table is the floor: the same load through test/bench/hopfloor, a
+# bare authenticating HTTP/2 proxy in front of server 1 with no filter
+# chain, which shows what one extra hop (a process, mutual TLS on both legs,
+# the identity headers) costs on this machine before any Kubernetes code.
 # Needs root (namespaces).
 #
 # Usage: hack/bench-peerproxy.sh [--upstream vX.Y.Z] [--duration 10s] [--runs 1]
@@ -94,6 +98,7 @@ UPSTREAM_PEER=""
 cd "${KUBECARRY_ROOT}"
 hack/build.sh cmd/kube-apiserver
 GOFLAGS=-mod=vendor go build -o "${out}/httpload" ./test/bench/httpload
+GOFLAGS=-mod=vendor go build -o "${out}/hopfloor" ./test/bench/hopfloor
 declare -A binaries=([kubecarry]="${KUBECARRY_OUTPUT}/bin/kube-apiserver")
 impls=(kubecarry)
 if [[ "${upstream}" != none ]]; then
@@ -103,14 +108,29 @@ fi
 trap 'kubecarry::cluster::down' EXIT
 
 pki="${LOCAL_CLUSTER_DIR}/pki"
+floor_port=23900
+floor="https://127.0.0.1:${floor_port}"
+# start_floor starts hopfloor in front of server 1, standing in for server 3
+# (its serving certificate names 127.0.0.1 too), with server 3's front-proxy
+# client certificate; kubecarry::cluster::down stops it.
+start_floor() {
+  kubecarry::cluster::port_free 127.0.0.1 "${floor_port}" hopfloor
+  kubecarry::cluster::start hopfloor "${out}/hopfloor" "${out}/hopfloor" -listen "127.0.0.1:${floor_port}" \
+    -tls-cert "${pki}/apiserver-3.crt" -tls-key "${pki}/apiserver-3.key" -client-ca "${pki}/ca.crt" \
+    -upstream "$(kubecarry::cluster::apiserver_url 1)" -upstream-ca "${pki}/ca.crt" \
+    -proxy-cert "${pki}/front-proxy-client.crt" -proxy-key "${pki}/front-proxy-client.key"
+  kubecarry::cluster::wait_ready hopfloor "forwarding to server 1" kubecarry::cluster::curl "${floor}/apis/batch/v1/namespaces/default/jobs/bench"
+}
 # load <url> <connections> prints httpload's line with the CPU per request of
-# the three servers (s1..s3) and etcd, plus dest_us: what servers 1 and 2
-# together spent per request (server 3 spreads its proxied requests over both).
+# the three servers (s1..s3), hopfloor (hf) and etcd, plus dest_us: what
+# servers 1 and 2 together spent per request (server 3 spreads its proxied
+# requests over both; hopfloor sends all to server 1).
 load() {
-  local cpu="" name pid
-  for name in apiserver-1 apiserver-2 apiserver-3 etcd; do
+  local cpu="" name short pid
+  for name in apiserver-1 apiserver-2 apiserver-3 hopfloor etcd; do
     pid="$(kubecarry::cluster::pid_of "${name}")" || kubecarry::log::fatal "${name} is not running"
-    cpu+="${cpu:+,}${name/apiserver-/s}=${pid}"
+    short="${name/apiserver-/s}"
+    cpu+="${cpu:+,}${short/hopfloor/hf}=${pid}"
   done
   "${out}/httpload" -url "$1" -connections "$2" -duration "${duration}" -cpu "${cpu}" \
     -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key" |
@@ -131,6 +151,7 @@ minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a - b }'; }
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 results="${out}/peerproxy-${stamp}.txt"
 cpu_results="${out}/peerproxy-${stamp}-cpu.txt"
+floor_results="${out}/peerproxy-${stamp}-floor.txt"
 {
   echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ): median of ${runs} run(s) of ${duration} per cell, after 2 s of warm-up each"
   printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %-8s | %s\n' binary op conns "direct p50/p99" "proxied p50/p99" "p50 ratio" "added ms" "req/s direct -> proxied (ratio)"
@@ -142,6 +163,11 @@ cpu_results="${out}/peerproxy-${stamp}-cpu.txt"
   echo "# every cell, so compare ratios from runs with similar steal"
   printf '%-18s %-5s %5s | %-16s | %-28s | %-32s | %s\n' binary op conns "direct srv/etcd" "proxied source/dest/etcd" "hop (source + dest - direct srv)" "steal % d/p"
 } >"${cpu_results}"
+{
+  echo "# the floor: the same load through test/bench/hopfloor (mutual TLS, identity headers, one HTTP/2 connection,"
+  echo "# no filter chain) in front of server 1 instead of through server 3; CPU µs per request: hopfloor / server 1"
+  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %-8s | %-31s | %-18s | %s\n' binary op conns "direct p50/p99" "floor p50/p99" "p50 ratio" "added ms" "req/s direct -> floor (ratio)" "cpu hopfloor/srv" "steal % d/f"
+} >"${floor_results}"
 
 for impl in "${impls[@]}"; do
   APISERVER_BINARY="${binaries[${impl}]}"
@@ -153,6 +179,7 @@ for impl in "${impls[@]}"; do
     --data '{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"bench"},"spec":{"template":{"spec":{"restartPolicy":"Never","containers":[{"name":"c","image":"busybox"}]}}}}'
   # Server 3 answers only once its peer discovery knows who serves batch/v1.
   kubecarry::cluster::wait_ready apiserver-3 "proxying batch/v1" kubecarry::cluster::curl "${proxied}/apis/batch/v1/namespaces/default/jobs/bench"
+  start_floor
 
   if [[ "${profile}" == true ]]; then
     kubecarry::log::status "${impl}: profiling server 3 and server 1 under proxied GET load"
@@ -170,11 +197,12 @@ for impl in "${impls[@]}"; do
     path=/apis/batch/v1/namespaces/default/jobs
     [[ "${op}" == GET ]] && path+=/bench
     for conns in ${connections}; do
-      kubecarry::log::status "${impl}: ${op} with ${conns} connection(s), ${runs} × ${duration} each, direct then proxied"
-      ds=() ps=()
+      kubecarry::log::status "${impl}: ${op} with ${conns} connection(s), ${runs} × ${duration} each, direct, proxied, floor"
+      ds=() ps=() fs=()
       for ((r = 0; r < runs; r++)); do
         ds+=("$(load "${direct}${path}" "${conns}")")
         ps+=("$(load "${proxied}${path}" "${conns}")")
+        fs+=("$(load "${floor}${path}" "${conns}")")
       done
       dp50="$(median p50_ms "${ds[@]}")" pp50="$(median p50_ms "${ps[@]}")"
       drps="$(median req_per_s "${ds[@]}")" prps="$(median req_per_s "${ps[@]}")"
@@ -187,6 +215,12 @@ for impl in "${impls[@]}"; do
         "${dsrv}" "$(median 'cpu_us_per_request\.etcd' "${ds[@]}")" "${psrc}" "${pdest}" \
         "$(median 'cpu_us_per_request\.etcd' "${ps[@]}")" "$(awk -v a="${psrc}" -v b="${pdest}" -v c="${dsrv}" 'BEGIN { printf "%.0f", a + b - c }')" \
         "$(median steal_pct "${ds[@]}")" "$(median steal_pct "${ps[@]}")" >>"${cpu_results}"
+      fp50="$(median p50_ms "${fs[@]}")" frps="$(median req_per_s "${fs[@]}")"
+      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %8s | %s -> %s (%s×) | %7s / %8s | %s / %s\n' "${impl}" "${op}" "${conns}" \
+        "${dp50}" "$(median p99_ms "${ds[@]}")" "${fp50}" "$(median p99_ms "${fs[@]}")" \
+        "$(ratio "${fp50}" "${dp50}")" "$(minus "${fp50}" "${dp50}")" "${drps}" "${frps}" "$(ratio "${frps}" "${drps}")" \
+        "$(median 'cpu_us_per_request\.hf' "${fs[@]}")" "$(median 'cpu_us_per_request\.s1' "${fs[@]}")" \
+        "$(median steal_pct "${ds[@]}")" "$(median steal_pct "${fs[@]}")" >>"${floor_results}"
     done
   done
   kubecarry::cluster::down
@@ -197,4 +231,6 @@ cat "${results}"
 echo
 cat "${cpu_results}"
 echo
-kubecarry::log::status "results kept in ${results} and ${cpu_results}"
+cat "${floor_results}"
+echo
+kubecarry::log::status "results kept in ${results}, ${cpu_results} and ${floor_results}"
