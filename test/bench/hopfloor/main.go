@@ -53,6 +53,7 @@ type options struct {
 	upstreamCA    string
 	proxyCertFile string
 	proxyKeyFile  string
+	http1         bool
 }
 
 func main() {
@@ -65,6 +66,7 @@ func main() {
 	flag.StringVar(&o.upstreamCA, "upstream-ca", "", "CA bundle that verifies the upstream's serving certificate (required)")
 	flag.StringVar(&o.proxyCertFile, "proxy-cert", "", "front-proxy client certificate presented to the upstream (required)")
 	flag.StringVar(&o.proxyKeyFile, "proxy-key", "", "front-proxy client key (required)")
+	flag.BoolVar(&o.http1, "upstream-http1", false, "speak HTTP/1.1 keep-alive to the upstream instead of HTTP/2, one connection per concurrent request")
 	flag.Parse()
 	server, err := newServer(o)
 	if err != nil {
@@ -103,15 +105,11 @@ func newServer(o options) (*http.Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("front-proxy client certificate: %w", err)
 	}
-	// SetTransportDefaults is what client-go does to kube-apiserver's peer
-	// transport: it configures HTTP/2 (x/net) with its health checks.
-	transport := utilnet.SetTransportDefaults(&http.Transport{
-		TLSClientConfig: &tls.Config{
-			RootCAs:      upstreamCAs,
-			Certificates: []tls.Certificate{proxyCert},
-			MinVersion:   tls.VersionTLS12,
-		},
-	})
+	transport := newUpstreamTransport(&tls.Config{
+		RootCAs:      upstreamCAs,
+		Certificates: []tls.Certificate{proxyCert},
+		MinVersion:   tls.VersionTLS12,
+	}, o.http1)
 	return &http.Server{
 		Addr:              o.listen,
 		Handler:           newProxy(target, transport),
@@ -123,6 +121,17 @@ func newServer(o options) (*http.Server, error) {
 			MinVersion:   tls.VersionTLS12,
 		},
 	}, nil
+}
+
+// newUpstreamTransport speaks HTTP/2 like kube-apiserver's peer transport
+// (client-go's defaults configure x/net's HTTP/2 with its health checks),
+// or HTTP/1.1 keep-alive with http1.
+func newUpstreamTransport(config *tls.Config, http1 bool) *http.Transport {
+	transport := &http.Transport{TLSClientConfig: config, MaxIdleConnsPerHost: 64}
+	if http1 {
+		return transport
+	}
+	return utilnet.SetTransportDefaults(transport)
 }
 
 // newProxy forwards every request to target as the user of its verified

@@ -99,6 +99,19 @@ func TestRefusesRequestsWithoutAClientCertificate(t *testing.T) {
 	}
 }
 
+func TestUpstreamTransportSpeaksHTTP2UnlessAskedForHTTP1(t *testing.T) {
+	// client-go's defaults leave HTTP/2 out when this is set.
+	t.Setenv("DISABLE_HTTP2", "")
+	for _, http1 := range []bool{false, true} {
+		transport := newUpstreamTransport(&tls.Config{}, http1)
+		_, h2 := transport.TLSNextProto["h2"]
+		offered := slices.Contains(transport.TLSClientConfig.NextProtos, "h2")
+		if h2 == http1 || offered == http1 {
+			t.Errorf("http1=%v: h2 configured %v, offered in ALPN %v; want both %v", http1, h2, offered, !http1)
+		}
+	}
+}
+
 func TestNewServerNamesBadOptions(t *testing.T) {
 	complete := options{listen: "127.0.0.1:0", certFile: "c", keyFile: "k", clientCAFile: "ca",
 		upstream: "https://10.0.0.1:6443", upstreamCA: "uca", proxyCertFile: "pc", proxyKeyFile: "pk"}
