@@ -37,8 +37,9 @@
 #        hack/bench-peerproxy.sh --in-process [go test binary flags]
 #   --upstream     the upstream release to compare with (default v1.36.3);
 #                  "none" benchmarks kubecarry only
-#   --runs N       measure every cell N times (direct and proxied alternating)
-#                  and print the medians; cells vary by ±15 % from run to run
+#   --runs N       measure every cell N times (direct, proxied and floor in
+#                  turn) and print the medians, with the lowest and highest
+#                  ratio of single runs; cells vary by ±15 % from run to run
 #                  on a 2-core machine
 #   --profile      also save a 10 s CPU profile (/debug/pprof/profile) of the
 #                  proxying server and of the server it proxies to, taken
@@ -146,6 +147,17 @@ median() {
     awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2}'
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# run_ratios <through> <direct> names two arrays of httpload lines, one per
+# run, and prints the lowest and highest p50 ratio of a run's through-cell to
+# the same run's direct cell: how far single runs spread.
+run_ratios() {
+  local -n through_runs="$1" direct_runs="$2"
+  local r
+  for ((r = 0; r < ${#through_runs[@]}; r++)); do
+    ratio "$(field p50_ms "${through_runs[r]}")" "$(field p50_ms "${direct_runs[r]}")"
+    echo
+  done | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%s-%s×", lo, hi }'
+}
 minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a - b }'; }
 
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
@@ -154,7 +166,7 @@ cpu_results="${out}/peerproxy-${stamp}-cpu.txt"
 floor_results="${out}/peerproxy-${stamp}-floor.txt"
 {
   echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ): median of ${runs} run(s) of ${duration} per cell, after 2 s of warm-up each"
-  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %-8s | %s\n' binary op conns "direct p50/p99" "proxied p50/p99" "p50 ratio" "added ms" "req/s direct -> proxied (ratio)"
+  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %-11s | %-8s | %s\n' binary op conns "direct p50/p99" "proxied p50/p99" "p50 ratio" "single runs" "added ms" "req/s direct -> proxied (ratio)"
 } >"${results}"
 {
   echo "# CPU µs per request, medians: direct = server 1 and etcd; proxied = server 3 (the source), servers 1+2 (the"
@@ -166,7 +178,7 @@ floor_results="${out}/peerproxy-${stamp}-floor.txt"
 {
   echo "# the floor: the same load through test/bench/hopfloor (mutual TLS, identity headers, one HTTP/2 connection,"
   echo "# no filter chain) in front of server 1 instead of through server 3; CPU µs per request: hopfloor / server 1"
-  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %-8s | %-31s | %-18s | %s\n' binary op conns "direct p50/p99" "floor p50/p99" "p50 ratio" "added ms" "req/s direct -> floor (ratio)" "cpu hopfloor/srv" "steal % d/f"
+  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %-11s | %-8s | %-31s | %-18s | %s\n' binary op conns "direct p50/p99" "floor p50/p99" "p50 ratio" "single runs" "added ms" "req/s direct -> floor (ratio)" "cpu hopfloor/srv" "steal % d/f"
 } >"${floor_results}"
 
 for impl in "${impls[@]}"; do
@@ -206,9 +218,9 @@ for impl in "${impls[@]}"; do
       done
       dp50="$(median p50_ms "${ds[@]}")" pp50="$(median p50_ms "${ps[@]}")"
       drps="$(median req_per_s "${ds[@]}")" prps="$(median req_per_s "${ps[@]}")"
-      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %8s | %s -> %s (%s×)\n' "${impl}" "${op}" "${conns}" \
+      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %11s | %8s | %s -> %s (%s×)\n' "${impl}" "${op}" "${conns}" \
         "${dp50}" "$(median p99_ms "${ds[@]}")" "${pp50}" "$(median p99_ms "${ps[@]}")" \
-        "$(ratio "${pp50}" "${dp50}")" "$(minus "${pp50}" "${dp50}")" "${drps}" "${prps}" "$(ratio "${prps}" "${drps}")" >>"${results}"
+        "$(ratio "${pp50}" "${dp50}")" "$(run_ratios ps ds)" "$(minus "${pp50}" "${dp50}")" "${drps}" "${prps}" "$(ratio "${prps}" "${drps}")" >>"${results}"
       dsrv="$(median 'cpu_us_per_request\.s1' "${ds[@]}")" psrc="$(median 'cpu_us_per_request\.s3' "${ps[@]}")"
       pdest="$(median dest_us "${ps[@]}")"
       printf '%-18s %-5s %5s | %7s / %6s | %8s / %8s / %6s | %32s | %s / %s\n' "${impl}" "${op}" "${conns}" \
@@ -216,9 +228,9 @@ for impl in "${impls[@]}"; do
         "$(median 'cpu_us_per_request\.etcd' "${ps[@]}")" "$(awk -v a="${psrc}" -v b="${pdest}" -v c="${dsrv}" 'BEGIN { printf "%.0f", a + b - c }')" \
         "$(median steal_pct "${ds[@]}")" "$(median steal_pct "${ps[@]}")" >>"${cpu_results}"
       fp50="$(median p50_ms "${fs[@]}")" frps="$(median req_per_s "${fs[@]}")"
-      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %8s | %s -> %s (%s×) | %7s / %8s | %s / %s\n' "${impl}" "${op}" "${conns}" \
+      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %11s | %8s | %s -> %s (%s×) | %7s / %8s | %s / %s\n' "${impl}" "${op}" "${conns}" \
         "${dp50}" "$(median p99_ms "${ds[@]}")" "${fp50}" "$(median p99_ms "${fs[@]}")" \
-        "$(ratio "${fp50}" "${dp50}")" "$(minus "${fp50}" "${dp50}")" "${drps}" "${frps}" "$(ratio "${frps}" "${drps}")" \
+        "$(ratio "${fp50}" "${dp50}")" "$(run_ratios fs ds)" "$(minus "${fp50}" "${dp50}")" "${drps}" "${frps}" "$(ratio "${frps}" "${drps}")" \
         "$(median 'cpu_us_per_request\.hf' "${fs[@]}")" "$(median 'cpu_us_per_request\.s1' "${fs[@]}")" \
         "$(median steal_pct "${ds[@]}")" "$(median steal_pct "${fs[@]}")" >>"${floor_results}"
     done
