@@ -20,8 +20,9 @@ limitations under the License.
 // what one extra hop costs on this machine before any Kubernetes code runs.
 //
 // It does the part of the Mixed Version Proxy's hop that no implementation
-// can skip: it terminates the client's mutual TLS, takes the user from the
-// verified client certificate, and forwards the request over one reused
+// can skip: it terminates the client's mutual TLS, takes the user (name,
+// groups, credential ID) from the verified client certificate, and forwards
+// the request over one reused
 // HTTP/2 connection with the front-proxy client certificate and the
 // identity headers, using the same HTTP/2 client as kube-apiserver
 // (k8s.io/apimachinery's transport defaults, golang.org/x/net/http2). It
@@ -29,8 +30,10 @@ limitations under the License.
 package main
 
 import (
+	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -42,6 +45,8 @@ import (
 	"time"
 
 	utilnet "k8s.io/apimachinery/pkg/util/net"
+	"k8s.io/apiserver/pkg/authentication/user"
+	"k8s.io/client-go/transport"
 )
 
 type options struct {
@@ -149,7 +154,7 @@ func newProxy(target *url.URL, transport http.RoundTripper) http.Handler {
 				}
 			}
 			r.Out.Header.Del("Authorization")
-			setIdentity(r.Out.Header, r.In.TLS)
+			setIdentity(r.Out, r.In.TLS.PeerCertificates[0])
 			// Like a peer-proxied request, so the upstream serves it
 			// itself.
 			r.Out.Header.Set("X-Kubernetes-Peer-Proxied", "true")
@@ -167,15 +172,16 @@ func newProxy(target *url.URL, transport http.RoundTripper) http.Handler {
 	})
 }
 
-// setIdentity sets the request-header authentication headers from the
-// client certificate the way kube-apiserver's x509 authenticator reads it:
-// the common name is the user, each organization a group.
-func setIdentity(h http.Header, state *tls.ConnectionState) {
-	subject := state.PeerCertificates[0].Subject
-	h.Set("X-Remote-User", subject.CommonName)
-	for _, group := range subject.Organization {
-		h.Add("X-Remote-Group", group)
-	}
+// setIdentity sets the request-header authentication headers, with
+// client-go's setter as kube-apiserver's peer proxy does, for the user that
+// kube-apiserver's x509 authenticator makes of the certificate: the common
+// name is the user, each organization a group, and the certificate's
+// SHA-256 fingerprint its credential ID. (A UID in the subject is not read:
+// the benchmark's certificates have none.)
+func setIdentity(r *http.Request, cert *x509.Certificate) {
+	fingerprint := sha256.Sum256(cert.Raw)
+	extra := map[string][]string{user.CredentialIDKey: {"X509SHA256=" + hex.EncodeToString(fingerprint[:])}}
+	transport.SetAuthProxyHeaders(r, cert.Subject.CommonName, "", cert.Subject.Organization, extra)
 }
 
 func loadPool(file string) (*x509.CertPool, error) {

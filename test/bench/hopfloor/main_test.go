@@ -17,12 +17,15 @@ limitations under the License.
 package main
 
 import (
+	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/hex"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -43,7 +46,8 @@ func upstream(t *testing.T) (*httptest.Server, *atomic.Pointer[http.Header]) {
 
 func requestWithClientCert(cn string, orgs ...string) *http.Request {
 	r := httptest.NewRequest(http.MethodGet, "https://hopfloor/apis/batch/v1/namespaces/default/jobs/bench", nil)
-	r.TLS = &tls.ConnectionState{PeerCertificates: []*x509.Certificate{{Subject: pkix.Name{CommonName: cn, Organization: orgs}}}}
+	cert := &x509.Certificate{Raw: []byte("certificate of " + cn), Subject: pkix.Name{CommonName: cn, Organization: orgs}}
+	r.TLS = &tls.ConnectionState{PeerCertificates: []*x509.Certificate{cert}}
 	return r
 }
 
@@ -73,8 +77,22 @@ func TestForwardsAsTheClientCertificatesUser(t *testing.T) {
 	if groups := h.Values("X-Remote-Group"); !slices.Equal(groups, []string{"system:masters", "dev"}) {
 		t.Errorf("X-Remote-Group = %q, want [system:masters dev]", groups)
 	}
-	if extra := h.Get("X-Remote-Extra-Scopes"); extra != "" {
-		t.Errorf("the client's X-Remote-Extra-Scopes %q was forwarded", extra)
+	// The only extra is the certificate's credential ID, as kube-apiserver's
+	// x509 authenticator sets it; the client's own extra is gone.
+	fingerprint := sha256.Sum256(r.TLS.PeerCertificates[0].Raw)
+	wantExtra := map[string][]string{"authentication.kubernetes.io/credential-id": {"X509SHA256=" + hex.EncodeToString(fingerprint[:])}}
+	gotExtra := map[string][]string{}
+	for name, values := range *h {
+		if key, ok := strings.CutPrefix(name, "X-Remote-Extra-"); ok {
+			unescaped, err := url.PathUnescape(key)
+			if err != nil {
+				t.Fatalf("extra header %q: %v", name, err)
+			}
+			gotExtra[strings.ToLower(unescaped)] = values
+		}
+	}
+	if !reflect.DeepEqual(gotExtra, wantExtra) {
+		t.Errorf("forwarded extra = %q, want %q", gotExtra, wantExtra)
 	}
 	if auth := h.Get("Authorization"); auth != "" {
 		t.Errorf("the client's Authorization %q was forwarded", auth)
