@@ -39,8 +39,9 @@ import (
 )
 
 // proxyWithFailover proxies r to one of the capable peers at endpoints. A
-// peer that cannot be connected to is put in backoff and the next one is
-// tried, as long as the request body was not consumed; when none can be
+// peer that cannot be connected to, or that drops a safe request without
+// answering it (see isReplayableFailure), is put in backoff and the next one
+// is tried, as long as the request body was not consumed; when none can be
 // reached the client gets 503. A crashed peer's leases stay behind for up
 // to an hour, so without this a share of the requests would fail although
 // a healthy capable peer exists.
@@ -148,8 +149,30 @@ func isConnectError(err error) bool {
 		errors.As(err, &authorityErr) || errors.As(err, &hostnameErr) || errors.As(err, &invalidErr)
 }
 
-// connectErrorRecorder remembers the error of a round trip that failed to
-// connect to the peer.
+// isReplayableFailure reports whether a round trip that got no response
+// from the peer, failing with err, may be sent to another peer. It may when
+// the connection was never made. For the safe methods it also may when the
+// connection broke before the peer answered: they change nothing, so a peer
+// that received the request before it vanished cannot apply it twice. That
+// is what a peer that crashes under a live HTTP/2 connection looks like to
+// the request that races its teardown. A request whose client went away or
+// ran out of time is never sent again.
+func isReplayableFailure(req *http.Request, err error) bool {
+	if req.Context().Err() != nil {
+		return false
+	}
+	if isConnectError(err) {
+		return true
+	}
+	switch req.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return true
+	}
+	return false
+}
+
+// connectErrorRecorder remembers the error of a round trip after which
+// another peer may be tried (isReplayableFailure).
 type connectErrorRecorder struct {
 	http.RoundTripper
 	err error
@@ -157,7 +180,7 @@ type connectErrorRecorder struct {
 
 func (c *connectErrorRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := c.RoundTripper.RoundTrip(req)
-	if err != nil && isConnectError(err) {
+	if err != nil && isReplayableFailure(req, err) {
 		c.err = err
 	}
 	return resp, err

@@ -141,7 +141,8 @@ type PeerDiscoveryCacheEntry struct {
 type responder struct {
 	w   http.ResponseWriter
 	ctx context.Context
-	// holdConnectErrors makes Error record connection failures in
+	// holdConnectErrors makes Error record failures after which another
+	// peer may be tried (connection failures; see isReplayableFailure) in
 	// connectErr instead of answering them.
 	holdConnectErrors bool
 	connectErr        error
@@ -290,9 +291,10 @@ func (h *peerProxyHandler) proxyRequestToDestinationAPIServer(req *http.Request,
 }
 
 // proxyToPeer proxies req to the peer at host. With holdConnectErrors, a
-// failure to connect (the peer received nothing) is returned instead of
-// being answered, and nothing is written to rw, so that the caller can try
-// another peer.
+// failure after which another peer may be tried (the peer received nothing,
+// or a safe request got no answer; see isReplayableFailure) is returned
+// instead of being answered, and nothing is written to rw, so that the
+// caller can try another peer.
 func (h *peerProxyHandler) proxyToPeer(req *http.Request, rw http.ResponseWriter, host string, gvr schema.GroupVersionResource, holdConnectErrors bool) error {
 	// write a new location based on the existing request pointed at the target service
 	location := &url.URL{}
@@ -346,7 +348,7 @@ func (h *peerProxyHandler) buildProxyRoundtripper(req *http.Request) (http.Round
 func (r *responder) Error(w http.ResponseWriter, req *http.Request, err error) {
 	if r.holdConnectErrors && (isConnectError(err) || r.recorder.err != nil) {
 		// Nothing was written yet: the proxy calls the responder before
-		// copying any response when the connection cannot be made.
+		// copying any response when the round trip got no response.
 		r.connectErr = err
 		return
 	}
