@@ -30,10 +30,8 @@ limitations under the License.
 package main
 
 import (
-	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -45,7 +43,7 @@ import (
 	"time"
 
 	utilnet "k8s.io/apimachinery/pkg/util/net"
-	"k8s.io/apiserver/pkg/authentication/user"
+	x509request "k8s.io/apiserver/pkg/authentication/request/x509"
 	"k8s.io/client-go/transport"
 )
 
@@ -142,22 +140,14 @@ func newUpstreamTransport(config *tls.Config, http1 bool) *http.Transport {
 	return utilnet.SetTransportDefaults(rt)
 }
 
-// newProxy forwards every request to target as the user of its verified
-// client certificate, and refuses requests that came without one.
+// newProxy forwards every request to target as the user that
+// kube-apiserver's x509 authenticator makes of its verified client
+// certificate, and refuses requests that came without one.
 func newProxy(target *url.URL, upstream http.RoundTripper) http.Handler {
 	proxy := &httputil.ReverseProxy{
 		Transport: upstream,
 		Rewrite: func(r *httputil.ProxyRequest) {
 			r.SetURL(target)
-			// The identity comes from the connection only: headers the
-			// client sent must not be able to name another user.
-			for name := range r.Out.Header {
-				if strings.HasPrefix(strings.ToLower(name), "x-remote-") {
-					r.Out.Header.Del(name)
-				}
-			}
-			r.Out.Header.Del("Authorization")
-			setIdentity(r.Out, r.In.TLS.PeerCertificates[0])
 			// Like a peer-proxied request, so the upstream serves it
 			// itself.
 			r.Out.Header.Set("X-Kubernetes-Peer-Proxied", "true")
@@ -171,20 +161,31 @@ func newProxy(target *url.URL, upstream http.RoundTripper) http.Handler {
 			http.Error(w, "hopfloor: a client certificate is required", http.StatusUnauthorized)
 			return
 		}
-		proxy.ServeHTTP(w, r)
+		// The same conversion as kube-apiserver's x509 authenticator: the
+		// common name is the user, each organization a group, and the
+		// certificate's SHA-256 fingerprint its credential ID.
+		resp, ok, err := x509request.CommonNameUserConversion.User(r.TLS.PeerCertificates)
+		if err != nil {
+			http.Error(w, "hopfloor: client certificate: "+err.Error(), http.StatusUnauthorized)
+			return
+		}
+		if !ok {
+			http.Error(w, "hopfloor: the client certificate has no common name to name a user", http.StatusUnauthorized)
+			return
+		}
+		out := r.Clone(r.Context())
+		// The identity comes from the connection only: headers the client
+		// sent must not be able to name another user.
+		for name := range out.Header {
+			if strings.HasPrefix(strings.ToLower(name), "x-remote-") {
+				out.Header.Del(name)
+			}
+		}
+		out.Header.Del("Authorization")
+		u := resp.User
+		transport.SetAuthProxyHeaders(out, u.GetName(), u.GetUID(), u.GetGroups(), u.GetExtra())
+		proxy.ServeHTTP(w, out)
 	})
-}
-
-// setIdentity sets the request-header authentication headers, with
-// client-go's setter as kube-apiserver's peer proxy does, for the user that
-// kube-apiserver's x509 authenticator makes of the certificate: the common
-// name is the user, each organization a group, and the certificate's
-// SHA-256 fingerprint its credential ID. (A UID in the subject is not read:
-// the benchmark's certificates have none.)
-func setIdentity(r *http.Request, cert *x509.Certificate) {
-	fingerprint := sha256.Sum256(cert.Raw)
-	extra := map[string][]string{user.CredentialIDKey: {"X509SHA256=" + hex.EncodeToString(fingerprint[:])}}
-	transport.SetAuthProxyHeaders(r, cert.Subject.CommonName, "", cert.Subject.Organization, extra)
 }
 
 func loadPool(file string) (*x509.CertPool, error) {

@@ -117,6 +117,21 @@ func TestRefusesRequestsWithoutAClientCertificate(t *testing.T) {
 	}
 }
 
+func TestRefusesACertificateThatNamesNoUser(t *testing.T) {
+	up, got := upstream(t)
+	target, _ := url.Parse(up.URL)
+	w := httptest.NewRecorder()
+
+	newProxy(target, up.Client().Transport).ServeHTTP(w, requestWithClientCert("", "system:masters"))
+
+	if w.Code != http.StatusUnauthorized {
+		t.Errorf("got %d, want 401", w.Code)
+	}
+	if got.Load() != nil {
+		t.Error("a request whose certificate has no common name reached the upstream")
+	}
+}
+
 func TestUpstreamTransportSpeaksHTTP2UnlessAskedForHTTP1(t *testing.T) {
 	// client-go's defaults leave HTTP/2 out when this is set.
 	t.Setenv("DISABLE_HTTP2", "")
