@@ -17,7 +17,9 @@
 # namespaces, on real nftables and iptables, against a real kube-apiserver
 # over real etcd), then the local cluster's own checks
 # (hack/local-up-cluster.sh --test: two kube-apiservers through the peer
-# proxy, KCM, CCM routes, kube-proxy ignoring externalIPs). Builds the
+# proxy, KCM, CCM routes, kube-proxy ignoring externalIPs), then the peer
+# proxy's fault drill (hack/test-peer-faults.sh: three kube-apiservers and
+# the garbage collector while peers freeze, resume, are partitioned). Builds the
 # binaries and installs etcd and the network tools
 # (hack/install-e2e-deps.sh) first. Needs root; as another user the tests
 # skip, saying so.
@@ -55,11 +57,20 @@ GOFLAGS=-mod=vendor go test -count=1 -timeout=20m ${GOTEST_FLAGS:-} "${packages[
 [[ $# -eq 0 ]] || exit 0
 if [[ "$(id -u)" -ne 0 ]]; then
   echo "SKIP: hack/local-up-cluster.sh --test (needs root)"
+  echo "SKIP: hack/test-peer-faults.sh (needs root)"
   exit 0
 fi
+failed=0
 if hack/local-up-cluster.sh --test; then
   echo "PASS: hack/local-up-cluster.sh --test"
 else
   echo "FAIL: hack/local-up-cluster.sh --test"
-  exit 1
+  failed=1
 fi
+if hack/test-peer-faults.sh; then
+  echo "PASS: hack/test-peer-faults.sh"
+else
+  echo "FAIL: hack/test-peer-faults.sh"
+  failed=1
+fi
+exit "${failed}"

@@ -273,11 +273,19 @@ kubecarry::cluster::etcd() {
 }
 
 # kubecarry::cluster::apiserver <name> <binary> <ip> [extra flags...]
+# Every server also gets APISERVER_EXTRA_FLAGS (split on spaces, e.g.
+# "--feature-gates=UnknownVersionInteroperabilityProxy=false"), and
+# --peer-ca-file unless APISERVER_PEER_CA=false (a server with that gate off
+# refuses the flag).
 kubecarry::cluster::apiserver() {
   local name="$1" binary="$2" ip="$3"
   shift 3
   local pki
   pki="$(kubecarry::cluster::pki)"
+  local -a peer=("--peer-ca-file=${pki}/ca.crt")
+  [[ "${APISERVER_PEER_CA:-true}" != false ]] || peer=()
+  local -a extra
+  read -r -a extra <<<"${APISERVER_EXTRA_FLAGS:-}"
   kubecarry::cluster::port_free "${ip}" "${KUBECARRY_APISERVER_PORT}" "${name}"
   # unshare and sh both exec, so the recorded PID is kube-apiserver's.
   kubecarry::cluster::start "${name}" "${binary}" \
@@ -299,7 +307,7 @@ kubecarry::cluster::apiserver() {
     --requestheader-extra-headers-prefix=X-Remote-Extra- \
     --proxy-client-cert-file="${pki}/front-proxy-client.crt" \
     --proxy-client-key-file="${pki}/front-proxy-client.key" \
-    --peer-ca-file="${pki}/ca.crt" \
+    ${peer[@]+"${peer[@]}"} ${extra[@]+"${extra[@]}"} \
     "$@"
 }
 
@@ -327,13 +335,19 @@ kubecarry::cluster::apiservers() {
   fi
 }
 
+# kubecarry::cluster::controller_manager [extra flags...] starts upstream's
+# kube-controller-manager talking to kube-apiserver KCM_APISERVER (default 1;
+# its kubeconfig is rewritten to point there), with the extra flags last.
 kubecarry::cluster::controller_manager() {
-  local pki gw
+  local pki gw server="${KCM_APISERVER:-1}"
   pki="$(kubecarry::cluster::pki)"
   gw="$(kubecarry::cluster::gateway_ip)"
+  kubecarry::cluster::validate_int KCM_APISERVER "${server}" 1 "${API_SERVERS}"
   local kubeconfig="${LOCAL_CLUSTER_DIR}/kube-controller-manager.kubeconfig"
+  kubecarry::pki::kubeconfig "${kubeconfig}" "$(kubecarry::cluster::apiserver_url "${server}")" "${pki}/ca.crt" \
+    "${pki}/kube-controller-manager.crt" "${pki}/kube-controller-manager.key" system:kube-controller-manager
   kubecarry::cluster::port_free "${gw}" 10257 kube-controller-manager
-  kubecarry::log::status "starting kube-controller-manager on https://${gw}:10257"
+  kubecarry::log::status "starting kube-controller-manager on https://${gw}:10257 (talking to apiserver-${server})"
   kubecarry::cluster::start kube-controller-manager "${KUBECARRY_OUTPUT}/bin/kube-controller-manager" \
     "${KUBECARRY_OUTPUT}/bin/kube-controller-manager" \
     --kubeconfig="${kubeconfig}" \
@@ -347,7 +361,8 @@ kubecarry::cluster::controller_manager() {
     --root-ca-file="${pki}/ca.crt" \
     --cluster-signing-cert-file="${pki}/ca.crt" --cluster-signing-key-file="${pki}/ca.key" \
     --allocate-node-cidrs=true --cluster-cidr="${KUBECARRY_CLUSTER_CIDR}" --node-cidr-mask-size=24 \
-    --service-cluster-ip-range="${KUBECARRY_SERVICE_CIDR}"
+    --service-cluster-ip-range="${KUBECARRY_SERVICE_CIDR}" \
+    "$@"
   kubecarry::cluster::wait_ready kube-controller-manager "healthy" kubecarry::cluster::curl "https://${gw}:10257/healthz"
 }
 

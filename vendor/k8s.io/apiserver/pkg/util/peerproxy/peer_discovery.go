@@ -18,9 +18,11 @@ package peerproxy
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"k8s.io/apimachinery/pkg/runtime"
@@ -92,7 +94,6 @@ func (h *peerProxyHandler) processNextElectionItem(ctx context.Context) bool {
 }
 
 func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
-	var fetchDiscoveryErr error
 	// Rebuild the peer discovery cache from available leases.
 	leases, err := h.apiserverIdentityInformer.Lister().List(h.identityLeaseLabelSelector)
 	if err != nil {
@@ -105,7 +106,7 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 	// again below; ones added meanwhile wait for the next sync.
 	tombstones := h.tombstonedGVs()
 	now := time.Now()
-	newCache := map[string]PeerDiscoveryCacheEntry{}
+	var peers []string
 	livePeers := map[string]struct{}{}
 	for _, l := range leases {
 		_, ok := h.isValidPeerIdentityLease(l)
@@ -117,24 +118,81 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 			continue
 		}
 		livePeers[l.Name] = struct{}{}
+		peers = append(peers, l.Name)
+	}
 
-		discoveryEntry, err := h.fetchNewDiscoveryFor(ctx, l.Name)
-		if err != nil {
-			fetchDiscoveryErr = err
+	previous, _ := h.rawPeerDiscoveryCache.Load().(map[string]PeerDiscoveryCacheEntry)
+	fetched := h.fetchPeerDiscoveries(ctx, peers)
+	newCache := map[string]PeerDiscoveryCacheEntry{}
+	var fetchErrs []error
+	for _, peer := range peers {
+		result := fetched[peer]
+		if result.err != nil {
+			fetchErrs = append(fetchErrs, result.err)
+			// A peer that holds a valid identity lease but cannot be
+			// reached now (hung, partitioned, restarting) keeps what it
+			// served at its last successful fetch. Dropping it would make
+			// this server answer 404 for objects that exist, which a
+			// garbage collector reads as "owner gone"; keeping it gives the
+			// client 503 with Retry-After while no capable peer answers.
+			if last, ok := previous[peer]; ok {
+				klog.V(2).InfoS("Keeping the last discovery of a peer that could not be fetched", "peer", peer, "err", result.err)
+				newCache[peer] = last
+			}
+			continue
 		}
 		// Only add if there is at least one GVR or group
-		if len(discoveryEntry.GVRs) > 0 || len(discoveryEntry.GroupDiscovery) > 0 {
-			newCache[l.Name] = discoveryEntry
+		if len(result.entry.GVRs) > 0 || len(result.entry.GroupDiscovery) > 0 {
+			newCache[peer] = result.entry
 		}
 	}
 
 	h.peerDocuments.retain(livePeers)
-	// Every entry of newCache was fetched (or revalidated) just now.
-	h.liftTombstones(tombstones)
-	// Peers that left or could not be reached are not in newCache, so their
-	// groups leave the served view now.
-	h.storeRawPeerDiscovery(newCache)
-	return fetchDiscoveryErr
+	// Tombstones may go only when every peer's document was fetched after
+	// they were set; data kept from an earlier fetch may still list them.
+	var lift map[schema.GroupVersion]struct{}
+	if len(fetchErrs) == 0 {
+		lift = tombstones
+	}
+	// Peers whose identity lease is gone or expired are not in newCache, so
+	// their groups leave the served view now.
+	h.storeRawPeerDiscovery(newCache, lift)
+	return errors.Join(fetchErrs...)
+}
+
+// peerDiscoveryFetchTimeout bounds the fetch of one peer's discovery
+// documents, so that a peer that accepts connections but never answers
+// holds up neither the refresh of the others (they are fetched in parallel)
+// nor the next refresh. A live peer answers in milliseconds.
+const peerDiscoveryFetchTimeout = 5 * time.Second
+
+// peerDiscoveryResult is the outcome of fetching one peer's discovery.
+type peerDiscoveryResult struct {
+	entry PeerDiscoveryCacheEntry
+	err   error
+}
+
+// fetchPeerDiscoveries fetches the discovery of every peer in parallel,
+// each within peerDiscoveryFetchTimeout.
+func (h *peerProxyHandler) fetchPeerDiscoveries(ctx context.Context, peers []string) map[string]peerDiscoveryResult {
+	results := make([]peerDiscoveryResult, len(peers))
+	var wg sync.WaitGroup
+	for i, peer := range peers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fetchCtx, cancel := context.WithTimeout(ctx, peerDiscoveryFetchTimeout)
+			defer cancel()
+			entry, err := h.fetchNewDiscoveryFor(fetchCtx, peer)
+			results[i] = peerDiscoveryResult{entry: entry, err: err}
+		}()
+	}
+	wg.Wait()
+	byPeer := make(map[string]peerDiscoveryResult, len(peers))
+	for i, peer := range peers {
+		byPeer[peer] = results[i]
+	}
+	return byPeer
 }
 
 // storePeerDiscoveryCacheAndInvalidate stores the new peer discovery cache and always calls the invalidation callback if set.
@@ -154,8 +212,6 @@ func (h *peerProxyHandler) fetchNewDiscoveryFor(ctx context.Context, serverID st
 
 	klog.V(4).Infof("Proxying an agg-discovery call from %s to %s", h.serverID, serverID)
 	gvrMap := make(map[schema.GroupVersionResource]bool)
-	var discoveryErr error
-	var discoveryResponse *apidiscoveryv2.APIGroupDiscoveryList
 	discoveryPaths := []string{"/api", "/apis"}
 
 	// Use a slice to preserve order from the peer.
@@ -164,11 +220,13 @@ func (h *peerProxyHandler) fetchNewDiscoveryFor(ctx context.Context, serverID st
 	seenGroups := make(map[string]struct{})
 
 	for _, path := range discoveryPaths {
-		discoveryResponse, discoveryErr = h.aggregateDiscovery(ctx, serverID, path, hostport)
-		if discoveryErr != nil {
-			klog.ErrorS(discoveryErr, "error querying discovery endpoint for serverID", "path", path, "serverID", serverID)
+		discoveryResponse, err := h.aggregateDiscovery(ctx, serverID, path, hostport)
+		if err != nil {
+			// Half a peer's view is not its view: the caller keeps the
+			// last complete one instead.
+			klog.ErrorS(err, "error querying discovery endpoint for serverID", "path", path, "serverID", serverID)
 			peerproxymetrics.IncPeerDiscoverySyncError(ctx, peerproxymetrics.DiscoveryErrorFetch)
-			continue
+			return PeerDiscoveryCacheEntry{}, fmt.Errorf("fetching %s from peer %s: %w", path, serverID, err)
 		}
 
 		for _, groupDiscovery := range discoveryResponse.Items {
@@ -199,7 +257,7 @@ func (h *peerProxyHandler) fetchNewDiscoveryFor(ctx context.Context, serverID st
 	return PeerDiscoveryCacheEntry{
 		GVRs:           gvrMap,
 		GroupDiscovery: groupList,
-	}, discoveryErr
+	}, nil
 }
 
 // aggregateDiscovery fetches the discovery document at path from the peer

@@ -109,20 +109,33 @@ func (c *peerDocumentCache) retain(serverIDs map[string]struct{}) {
 	}
 }
 
-// storeRawPeerDiscovery records what the peers serve, as fetched, and
-// publishes the filtered view.
-func (h *peerProxyHandler) storeRawPeerDiscovery(raw map[string]PeerDiscoveryCacheEntry) {
+// storeRawPeerDiscovery records what the peers serve, as fetched, lifts the
+// tombstones in lift, and publishes the filtered view. All three happen
+// under refilterMu: a refilter running in between (a CRD added locally)
+// would otherwise publish the previous peer data without the tombstones,
+// bringing a deleted group-version back from documents fetched before its
+// deletion.
+func (h *peerProxyHandler) storeRawPeerDiscovery(raw map[string]PeerDiscoveryCacheEntry, lift map[schema.GroupVersion]struct{}) {
+	h.refilterMu.Lock()
+	defer h.refilterMu.Unlock()
 	h.rawPeerDiscoveryCache.Store(raw)
-	h.refilterPeerDiscoveryCache()
+	h.liftTombstones(lift)
+	h.refilterLocked()
 }
 
 // refilterPeerDiscoveryCache derives the served peer discovery cache from
-// the raw one and the current exclusions. Consumers (the merged discovery
-// document) are invalidated only when the result changed, so an unchanged
-// periodic refresh costs them nothing.
+// the raw one and the current exclusions.
 func (h *peerProxyHandler) refilterPeerDiscoveryCache() {
 	h.refilterMu.Lock()
 	defer h.refilterMu.Unlock()
+	h.refilterLocked()
+}
+
+// refilterLocked publishes the filtered view of the raw peer data; the
+// caller holds refilterMu. Consumers (the merged discovery document) are
+// invalidated only when the result changed, so an unchanged periodic
+// refresh costs them nothing.
+func (h *peerProxyHandler) refilterLocked() {
 	raw, _ := h.rawPeerDiscoveryCache.Load().(map[string]PeerDiscoveryCacheEntry)
 	if raw == nil {
 		raw = map[string]PeerDiscoveryCacheEntry{}

@@ -146,7 +146,7 @@ func NewPeerProxyHandler(
 		return h.reconciler.GetEndpoint(serverID)
 	})
 
-	proxyTransport, err := transport.New(proxyClientConfig)
+	proxyTransport, err := newPeerTransport(proxyClientConfig)
 	if err != nil {
 		return nil, fmt.Errorf("failed to create proxy transport: %w", err)
 	}
@@ -163,6 +163,9 @@ func NewPeerProxyHandler(
 			newLease, newLeaseOk := h.isValidPeerIdentityLease(newObj)
 			if oldLeaseOk && newLeaseOk &&
 				oldLease.Name == newLease.Name && *oldLease.Spec.HolderIdentity != *newLease.Spec.HolderIdentity {
+				// A new holder is a restarted server, which may listen
+				// elsewhere: read its address again.
+				h.endpoints.forgetServer(newLease.Name)
 				h.enqueueLease(newLease)
 			}
 		},

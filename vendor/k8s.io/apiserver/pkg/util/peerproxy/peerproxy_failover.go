@@ -27,27 +27,33 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/endpoints/handlers/responsewriters"
+	apirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/util/peerproxy/metrics"
 	"k8s.io/klog/v2"
 )
 
 // proxyWithFailover proxies r to one of the capable peers at endpoints. A
-// peer that cannot be connected to, or that drops a safe request without
-// answering it (see isReplayableFailure), is put in backoff and the next one
-// is tried, as long as the request body was not consumed; when none can be
-// reached the client gets 503. A crashed peer's leases stay behind for up
-// to an hour, so without this a share of the requests would fail although
-// a healthy capable peer exists.
+// peer that cannot be connected to is put in backoff and the next one is
+// tried, as long as the request body was not consumed; a peer that dropped
+// the request after it may have received it is left the same way, but such
+// a request is sent again at most once, and only if it is a read (see
+// resendDecision). When no peer answers the client gets 503 with
+// Retry-After. A crashed peer's leases stay behind for up to an hour, so
+// without this a share of the requests would fail although a healthy
+// capable peer exists.
 func (h *peerProxyHandler) proxyWithFailover(w http.ResponseWriter, r *http.Request, endpoints []string, gvr schema.GroupVersionResource) {
 	canRetry := wrapBodyForFailover(r)
 	var tried []string
+	resent := false
 	for _, endpoint := range h.backoff.order(endpoints) {
 		err := h.proxyToPeer(r, w, endpoint, gvr, true)
 		if err == nil {
@@ -63,10 +69,32 @@ func (h *peerProxyHandler) proxyWithFailover(w http.ResponseWriter, r *http.Requ
 		if !canRetry() {
 			break
 		}
+		if !isConnectError(err) {
+			// The peer may have received the request: one resend at most.
+			if resent {
+				break
+			}
+			resent = true
+		}
 	}
 	metrics.IncPeerProxiedRequest(r.Context(), strconv.Itoa(http.StatusServiceUnavailable), gvr.Group, gvr.Version, gvr.Resource)
 	gv := schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}
-	responsewriters.ErrorNegotiated(apierrors.NewServiceUnavailable(fmt.Sprintf("no peer apiserver serving %s could be reached (tried %v)", gvr, tried)), h.serializer, gv, w, r)
+	responsewriters.ErrorNegotiated(peersUnavailable(fmt.Sprintf("no peer apiserver serving %s could be reached (tried %v)", gvr, tried)), h.serializer, gv, w, r)
+}
+
+// peerRetryAfterSeconds is the Retry-After of a 503 answered because no
+// capable peer could be reached. client-go waits that long and retries (up
+// to 10 times by default), so a peer that is back within seconds, or a
+// failover in the meantime, spares its callers the error altogether.
+const peerRetryAfterSeconds = 1
+
+// peersUnavailable is the 503 for a request that a peer serves but none
+// answered. It carries Retry-After: the object is not gone, only its
+// servers are out of reach for now.
+func peersUnavailable(message string) *apierrors.StatusError {
+	err := apierrors.NewServiceUnavailable(message)
+	err.ErrStatus.Details = &metav1.StatusDetails{RetryAfterSeconds: peerRetryAfterSeconds}
+	return err
 }
 
 // unreachablePeerBackoff is how long a peer that could not be connected to
@@ -137,6 +165,11 @@ func isConnectError(err error) bool {
 	if errors.As(err, &opErr) && opErr.Op == "dial" {
 		return true
 	}
+	if isTLSHandshakeTimeout(err) {
+		// A stopped peer's kernel accepts the TCP connection; the request
+		// is written only after the handshake, which never completed.
+		return true
+	}
 	var (
 		certErr      *tls.CertificateVerificationError
 		recordErr    tls.RecordHeaderError
@@ -151,24 +184,59 @@ func isConnectError(err error) bool {
 
 // isReplayableFailure reports whether a round trip that got no response
 // from the peer, failing with err, may be sent to another peer. It may when
-// the connection was never made. For the safe methods it also may when the
-// connection broke before the peer answered: they change nothing, so a peer
-// that received the request before it vanished cannot apply it twice. That
-// is what a peer that crashes under a live HTTP/2 connection looks like to
-// the request that races its teardown. A request whose client went away or
-// ran out of time is never sent again.
+// the connection was never made: the peer received nothing. Otherwise the
+// peer may have received the request, and only a request that changes
+// nothing and can be sent again as it was may go: see mayResend.
 func isReplayableFailure(req *http.Request, err error) bool {
 	if req.Context().Err() != nil {
+		// The client went away or ran out of time.
 		return false
 	}
 	if isConnectError(err) {
 		return true
 	}
-	switch req.Method {
-	case http.MethodGet, http.MethodHead, http.MethodOptions:
+	return mayResend(req)
+}
+
+// mayResend reports whether req may be sent to a second peer after the
+// first may have received it. That is decided by what the request is, not
+// by its HTTP method alone:
+//   - only the read verbs get and list (watch streams are answered as they
+//     go, and a failure mid-stream is the client's to handle);
+//   - never a connect subresource (proxy, exec, attach, portforward): a GET
+//     there opens a session on a node or a Pod, which a second peer would
+//     open again;
+//   - never a request with a body.
+//
+// The caller sends such a request again at most once.
+func mayResend(req *http.Request) bool {
+	info, ok := apirequest.RequestInfoFrom(req.Context())
+	if !ok || !info.IsResourceRequest {
+		return false
+	}
+	if info.Verb != "get" && info.Verb != "list" {
+		return false
+	}
+	switch info.Subresource {
+	case "proxy", "exec", "attach", "portforward":
+		return false
+	}
+	return !hasBody(req)
+}
+
+// hasBody reports whether req carries a request body.
+func hasBody(req *http.Request) bool {
+	if req.ContentLength > 0 {
 		return true
 	}
-	return false
+	return req.ContentLength < 0 && req.Body != nil && req.Body != http.NoBody
+}
+
+// isTLSHandshakeTimeout reports whether err is net/http's TLS handshake
+// timeout, which it does not export as a type.
+func isTLSHandshakeTimeout(err error) bool {
+	var netErr net.Error
+	return errors.As(err, &netErr) && netErr.Timeout() && strings.Contains(err.Error(), "TLS handshake timeout")
 }
 
 // connectErrorRecorder remembers the error of a round trip after which
@@ -177,6 +245,10 @@ type connectErrorRecorder struct {
 	http.RoundTripper
 	err error
 }
+
+// WrappedRoundTripper lets the upgrade-aware proxy find the transport's TLS
+// configuration and dialer for upgrade requests, which it dials itself.
+func (c *connectErrorRecorder) WrappedRoundTripper() http.RoundTripper { return c.RoundTripper }
 
 func (c *connectErrorRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := c.RoundTripper.RoundTrip(req)

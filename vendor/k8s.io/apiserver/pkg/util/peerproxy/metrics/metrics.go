@@ -71,7 +71,7 @@ var (
 		&metrics.CounterOpts{
 			Subsystem:      subsystem,
 			Name:           "rerouted_request_total",
-			Help:           "Total number of requests that were proxied to a peer kube-apiserver because the local apiserver was not capable of serving it, by status code and the group, version and resource of the request (all empty for peer discovery requests).",
+			Help:           `Total number of requests that were proxied to a peer kube-apiserver because the local apiserver was not capable of serving it, broken down by 'group', 'version', and 'resource' indicating the GVR of the request. If all three are empty (""), the request is a discovery request.`,
 			StabilityLevel: metrics.ALPHA,
 		},
 		[]string{labelCode, labelGroup, labelVersion, labelResource},
@@ -82,7 +82,7 @@ var (
 		&metrics.CounterOpts{
 			Subsystem:      subsystem,
 			Name:           "peer_proxy_errors_total",
-			Help:           "Total number of errors encountered while proxying requests to a peer kube-apiserver, by error type and the group, version and resource of the request.",
+			Help:           "Total number of errors encountered while proxying requests to a peer kube apiserver",
 			StabilityLevel: metrics.ALPHA,
 		},
 		[]string{labelErrorType, labelGroup, labelVersion, labelResource},
@@ -93,7 +93,7 @@ var (
 		&metrics.CounterOpts{
 			Subsystem:      subsystem,
 			Name:           "peer_discovery_sync_errors_total",
-			Help:           "Total number of errors encountered while syncing discovery information from peer kube-apiservers, by error type.",
+			Help:           "Total number of errors encountered while syncing discovery information from a peer kube-apiserver",
 			StabilityLevel: metrics.ALPHA,
 		},
 		[]string{labelErrorType},
