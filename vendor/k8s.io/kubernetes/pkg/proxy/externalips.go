@@ -22,8 +22,10 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/sets"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/tools/events"
+	"k8s.io/client-go/util/flowcontrol"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/features"
 	"k8s.io/kubernetes/pkg/proxy/metrics"
@@ -64,10 +66,41 @@ func serviceAsProxied(service *v1.Service) (*v1.Service, []string) {
 	return &withoutExternalIPs, service.Spec.ExternalIPs
 }
 
+// Bounds of the ExternalIPsIgnored events of one kube-proxy. Events are for a
+// person looking at `kubectl events` or `kubectl describe node`: they say
+// that this node ignores a Service's externalIPs. The log line and the
+// kubeproxy_services_external_ips_ignored gauge report every Service; the
+// events need not, and must not let whoever may create Services make every
+// kube-proxy of the cluster write events at the rate they create them.
+const (
+	// externalIPsEventBurst events may be written at once: enough for the
+	// handful of Services a cluster typically has with externalIPs when the
+	// switch is turned off, all reported at start.
+	externalIPsEventBurst = 5
+	// externalIPsEventQPS, one event per 20 s (3 a minute), is the sustained
+	// rate afterwards: at most 180 events an hour per node whatever the rate
+	// of Service churn, so an N-node cluster gets at most 3N a minute from
+	// this source however fast Services are created. A Service that
+	// finds no token is not marked as reported and gets its event at a later
+	// add, update or informer resync (every configSyncPeriod), if it still
+	// exists then.
+	externalIPsEventQPS = 1.0 / 20
+	// maxEventedServices caps the set of Services (namespace/name) that got
+	// an event, the memory that "at most one event per Service per process"
+	// costs: at most a few MB with the longest names, and at the rate above
+	// reached only after more than two days of continuous churn. Past it no
+	// further events are written (the log line and the gauge go on), so that
+	// no Service gets a second event.
+	maxEventedServices = 10000
+)
+
 // ExternalIPsReporter tells operators which Services lose their externalIPs
 // because kube-proxy does not implement them: it keeps the
-// kubeproxy_services_external_ips_ignored gauge, and logs and records a
-// Node-scoped event once per Service when its externalIPs start being ignored.
+// kubeproxy_services_external_ips_ignored gauge, logs once per Service each
+// time its externalIPs start being ignored, and records a Node-scoped event
+// at most once per Service (namespace/name, so a Service re-created with the
+// same name gets no second one) in the life of the process, under a global
+// rate limit (see the constants above).
 // It is a Service event handler (see pkg/proxy/config.ServiceHandler) and
 // watches Services independently of the proxiers, so it reports once per
 // kube-proxy rather than once per IP family.
@@ -75,17 +108,29 @@ type ExternalIPsReporter struct {
 	nodeRef  *v1.ObjectReference
 	recorder events.EventRecorder // may be nil
 
-	mu      sync.Mutex
-	ignored map[types.NamespacedName]bool
+	mu          sync.Mutex
+	ignored     map[types.NamespacedName]bool
+	evented     sets.Set[types.NamespacedName]
+	eventLimit  flowcontrol.RateLimiter
+	maxEvented  int
+	capReported bool
 }
 
 // NewExternalIPsReporter returns a reporter whose events are about nodeRef
 // (kube-proxy's own Node); recorder may be nil.
 func NewExternalIPsReporter(nodeRef *v1.ObjectReference, recorder events.EventRecorder) *ExternalIPsReporter {
+	return newExternalIPsReporter(nodeRef, recorder,
+		flowcontrol.NewTokenBucketRateLimiter(externalIPsEventQPS, externalIPsEventBurst), maxEventedServices)
+}
+
+func newExternalIPsReporter(nodeRef *v1.ObjectReference, recorder events.EventRecorder, eventLimit flowcontrol.RateLimiter, maxEvented int) *ExternalIPsReporter {
 	return &ExternalIPsReporter{
-		nodeRef:  nodeRef,
-		recorder: recorder,
-		ignored:  make(map[types.NamespacedName]bool),
+		nodeRef:    nodeRef,
+		recorder:   recorder,
+		ignored:    make(map[types.NamespacedName]bool),
+		evented:    sets.New[types.NamespacedName](),
+		eventLimit: eventLimit,
+		maxEvented: maxEvented,
 	}
 }
 
@@ -131,17 +176,35 @@ func (r *ExternalIPsReporter) observe(service *v1.Service) {
 		metrics.ServicesExternalIPsIgnored.Set(float64(len(r.ignored)))
 		return
 	}
-	if r.ignored[name] {
+	if !r.ignored[name] {
+		r.ignored[name] = true
+		metrics.ServicesExternalIPsIgnored.Set(float64(len(r.ignored)))
+		klog.InfoS("Ignoring Service externalIPs: kube-proxy does not implement spec.externalIPs (allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false)",
+			"service", klog.KObj(service), "externalIPs", ignoredIPs)
+	}
+	r.maybeRecordEvent(name, service, ignoredIPs)
+}
+
+// maybeRecordEvent records the event of a Service with ignored externalIPs
+// unless it already got one, the cap is reached, or the rate limit says no.
+// It is called with r.mu held.
+func (r *ExternalIPsReporter) maybeRecordEvent(name types.NamespacedName, service *v1.Service, ignoredIPs []string) {
+	if r.recorder == nil || r.evented.Has(name) {
 		return
 	}
-	r.ignored[name] = true
-	metrics.ServicesExternalIPsIgnored.Set(float64(len(r.ignored)))
-
-	klog.InfoS("Ignoring Service externalIPs: kube-proxy does not implement spec.externalIPs (allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false)",
-		"service", klog.KObj(service), "externalIPs", ignoredIPs)
-	if r.recorder != nil {
-		r.recorder.Eventf(r.nodeRef, service, v1.EventTypeWarning, "ExternalIPsIgnored", "IgnoreExternalIPs",
-			"Service %s/%s sets spec.externalIPs %v, which this node's kube-proxy ignores because allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false",
-			service.Namespace, service.Name, ignoredIPs)
+	if r.evented.Len() >= r.maxEvented {
+		if !r.capReported {
+			r.capReported = true
+			klog.InfoS("Not recording further ExternalIPsIgnored events: the number of Services reported by an event reached its limit; the log and the kubeproxy_services_external_ips_ignored metric still report them",
+				"limit", r.maxEvented)
+		}
+		return
 	}
+	if !r.eventLimit.TryAccept() {
+		return
+	}
+	r.evented.Insert(name)
+	r.recorder.Eventf(r.nodeRef, service, v1.EventTypeWarning, "ExternalIPsIgnored", "IgnoreExternalIPs",
+		"Service %s/%s sets spec.externalIPs %v, which this node's kube-proxy ignores because allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false",
+		service.Namespace, service.Name, ignoredIPs)
 }

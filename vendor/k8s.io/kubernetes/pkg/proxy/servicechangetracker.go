@@ -114,9 +114,11 @@ type UpdateServiceMapResult struct {
 	// UpdatedServices lists the names of all services added/updated/deleted since the
 	// last Update.
 	UpdatedServices sets.Set[types.NamespacedName]
-	// ConntrackCleanupRequired is set when an added or updated Service has
-	// ignored externalIPs, so that conntrack entries of flows to them (which
-	// may predate this kube-proxy) are removed.
+	// ConntrackCleanupRequired is set when an added or updated Service port
+	// has ignored externalIPs that it did not have before this Update, so
+	// that conntrack entries of flows to them (which may predate this
+	// kube-proxy) are removed. Other updates of such a Service do not set it:
+	// they need no new cleanup.
 	ConntrackCleanupRequired bool
 }
 
@@ -188,11 +190,8 @@ func (sm ServicePortMap) Update(sct *ServiceChangeTracker) UpdateServiceMapResul
 			sct.processServiceMapChange(change.previous, change.current)
 		}
 		result.UpdatedServices.Insert(nn)
-		for _, info := range change.current {
-			if len(info.IgnoredExternalIPs()) > 0 {
-				result.ConntrackCleanupRequired = true
-				break
-			}
+		if ignoredExternalIPsAdded(sm, change.current) {
+			result.ConntrackCleanupRequired = true
 		}
 
 		sm.merge(change.current)
@@ -206,6 +205,31 @@ func (sm ServicePortMap) Update(sct *ServiceChangeTracker) UpdateServiceMapResul
 	metrics.ServiceChangesPending.Set(0)
 
 	return result
+}
+
+// ignoredExternalIPsAdded reports whether a Service port of current has an
+// ignored externalIP frontend (IP, port, protocol) that the same Service port
+// of sm, the map before the change, did not have.
+func ignoredExternalIPsAdded(sm, current ServicePortMap) bool {
+	for name, info := range current {
+		if len(info.IgnoredExternalIPs()) == 0 {
+			continue
+		}
+		old, ok := sm[name]
+		if !ok || old.Port() != info.Port() {
+			return true
+		}
+		had := sets.New[string]()
+		for _, ip := range old.IgnoredExternalIPs() {
+			had.Insert(ip.String())
+		}
+		for _, ip := range info.IgnoredExternalIPs() {
+			if !had.Has(ip.String()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // merge adds other ServicePortMap's elements to current ServicePortMap.

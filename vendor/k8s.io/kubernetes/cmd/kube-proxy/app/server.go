@@ -281,6 +281,9 @@ func newProxyServer(ctx context.Context, config *kubeproxyconfig.KubeProxyConfig
 	logger.Info("Service externalIPs", "implemented", proxy.ServiceExternalIPsAllowed(),
 		"allowServiceExternalIPs", config.AllowServiceExternalIPs,
 		"featureGate", utilfeature.DefaultFeatureGate.Enabled(features.AllowServiceExternalIPs))
+	if msg := externalIPsSwitchWarning(config.AllowServiceExternalIPs, utilfeature.DefaultFeatureGate.Enabled(features.AllowServiceExternalIPs)); msg != "" {
+		logger.Error(nil, msg)
+	}
 
 	s.Proxier, err = s.createProxier(ctx, config, dualStackSupported, initOnly)
 	if err != nil {
@@ -318,6 +321,23 @@ func checkBadConfig(s *ProxyServer) error {
 	}
 
 	return utilerrors.NewAggregate(errors)
+}
+
+// externalIPsSwitchWarning returns a warning when Service externalIPs are
+// switched off only by the kubecarry-only allowServiceExternalIPs option
+// (config field or --allow-service-external-ips flag) while the
+// AllowServiceExternalIPs feature gate is on, or "" otherwise. Upstream
+// kube-proxy drops the unknown config field silently, so the node would
+// implement externalIPs again if it ran upstream kube-proxy with the same
+// configuration; the feature gate is the switch that upstream honours too.
+func externalIPsSwitchWarning(allowServiceExternalIPs, featureGate bool) string {
+	if allowServiceExternalIPs || !featureGate {
+		return ""
+	}
+	return "Service externalIPs are switched off only by allowServiceExternalIPs=false, which exists only in kubecarry: " +
+		"upstream kube-proxy silently drops the allowServiceExternalIPs config field (and rejects the --allow-service-external-ips flag), " +
+		"so this node would implement Service externalIPs again if moved to upstream kube-proxy. " +
+		"The portable switch is featureGates: {AllowServiceExternalIPs: false} in the config file (--feature-gates=AllowServiceExternalIPs=false without --config)"
 }
 
 // checkBadIPConfig checks for bad configuration relative to s.PrimaryIPFamily.

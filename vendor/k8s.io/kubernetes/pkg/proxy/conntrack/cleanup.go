@@ -51,6 +51,9 @@ func CleanStaleEntries(ct Interface, ipFamily v1.IPFamily,
 	klog.V(4).InfoS("Started to reconcile conntrack entries", "ipFamily", ipFamily)
 
 	entries, err := ct.ListEntries(ipFamilyMap[ipFamily])
+	// A partial list may miss entries of flows through ignored externalIPs,
+	// so their cleanup is recorded only after a complete one.
+	completeList := err == nil
 	if err != nil {
 		if errors.Is(err, unix.EINTR) {
 			klog.V(2).ErrorS(err, "received a partial result, continuing to clean with partial result")
@@ -146,12 +149,17 @@ func CleanStaleEntries(ct Interface, ipFamily v1.IPFamily,
 		}
 	}
 
-	filters = append(filters, ignoredExternalIPFilters(entries, svcPortMap)...)
+	externalIPsCleanup := externalIPsCleanupOf(ct)
+	cleanedExternalIPs, externalIPsToClean := externalIPsCleanup.pending(svcPortMap)
+	filters = append(filters, ignoredExternalIPFilters(entries, svcPortMap, endpointsMap, externalIPsToClean)...)
 
 	var n int
 	if n, err = ct.ClearEntries(ipFamilyMap[ipFamily], filters...); err != nil {
 		klog.ErrorS(err, "Failed to clear all conntrack entries", "ipFamily", ipFamily, "entriesDeleted", n, "took", time.Since(start))
 	} else {
+		if completeList {
+			externalIPsCleanup.done(cleanedExternalIPs)
+		}
 		klog.V(4).InfoS("Finished reconciling conntrack entries", "ipFamily", ipFamily, "entriesDeleted", n, "took", time.Since(start))
 	}
 	metrics.ReconcileConntrackFlowsLatency.WithLabelValues(string(ipFamily)).Observe(metrics.SinceInSeconds(start))

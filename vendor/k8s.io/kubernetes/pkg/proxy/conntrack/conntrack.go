@@ -46,6 +46,7 @@ type netlinkHandler interface {
 // conntracker implements Interface by using netlink APIs.
 type conntracker struct {
 	handler netlinkHandler
+	ignoredExternalIPsCleanup
 }
 
 var _ Interface = &conntracker{}

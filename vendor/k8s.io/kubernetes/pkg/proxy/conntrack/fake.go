@@ -33,6 +33,7 @@ import (
 type FakeInterface struct {
 	entries         []*netlink.ConntrackFlow
 	netlinkRequests int // try to get the estimated number of netlink request
+	ignoredExternalIPsCleanup
 }
 
 var _ Interface = &FakeInterface{}
