@@ -248,6 +248,30 @@ func Check(h *history.History) Result {
 	}
 	add(name, total == 0, countDetail(total, "× 503", unavailable, ""))
 
+	// A 503 without Retry-After is final to client-go; with it the client
+	// waits and tries again, which is what makes a 503 harmless.
+	var bare []string
+	total = 0
+	for _, s := range stats {
+		if n := s.Unavailable - s.UnavailableRetryAfter; n > 0 {
+			bare = append(bare, fmt.Sprintf("%s %d", s.Phase.Name, n))
+			total += n
+		}
+	}
+	add("every 503 carries Retry-After", total == 0, countDetail(total, "× 503 without Retry-After", bare, ""))
+
+	// A request the server never answers within the client's timeout is
+	// worse than a 503: the client cannot tell whether to retry.
+	var silent []string
+	total = 0
+	for _, s := range stats {
+		if s.NoAnswer > 0 {
+			silent = append(silent, fmt.Sprintf("%s %d", s.Phase.Name, s.NoAnswer))
+			total += s.NoAnswer
+		}
+	}
+	add("every request answered within the client timeout", total == 0, countDetail(total, "× no answer", silent, ""))
+
 	for _, s := range stats {
 		within := s.Phase.RecoverWithin
 		if within == 0 {

@@ -77,6 +77,8 @@ func TestHealthyPasses(t *testing.T) {
 		"every phase sent requests",
 		"no 404 for an existing Job",
 		"no 503 outside b",
+		"every 503 carries Retry-After",
+		"every request answered within the client timeout",
 		"a 200 within 5s after b ended",
 		"a 200 within 5s after d ended",
 		"Job GETs served by Y1 did not grow during d",
@@ -124,7 +126,7 @@ func TestFailures(t *testing.T) {
 			name: "no 200 soon after the resume",
 			breakH: func(h *history.History) {
 				for i := 30; i < 36; i++ { // c's first 6 s
-					h.Requests[i].Code = 0
+					h.Requests[i].Code = 500
 				}
 			},
 			check:  "a 200 within 5s after b ended",
@@ -134,11 +136,23 @@ func TestFailures(t *testing.T) {
 			name: "nothing answered after the heal",
 			breakH: func(h *history.History) {
 				for i := 40; i < 60; i++ {
-					h.Requests[i].Code = 0
+					h.Requests[i].Code = 500
 				}
 			},
 			check:  "a 200 within 5s after d ended",
 			detail: "no 200 after it",
+		},
+		{
+			name:   "503 without Retry-After",
+			breakH: func(h *history.History) { h.Requests[25].RetryAfter = "" },
+			check:  "every 503 carries Retry-After",
+			detail: "1 × 503 without Retry-After (b 1)",
+		},
+		{
+			name:   "a request never answered",
+			breakH: func(h *history.History) { h.Requests[25].Code, h.Requests[25].Duration = 0, 10*time.Second },
+			check:  "every request answered within the client timeout",
+			detail: "1 × no answer (b 1)",
 		},
 		{
 			name:   "a dependent lost",

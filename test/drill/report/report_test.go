@@ -105,6 +105,7 @@ func TestPrint(t *testing.T) {
 		"Worst latency of a request in flight when peers froze: 10.00s (no answer; froze at  +10.00s in b-freeze)",
 		"  404        × 2    b-freeze, c-resumed: jobs.batch \"<job>\" not found\n",
 		"FAIL no 404 for an existing Job: 2 × 404 (b-freeze 1, c-resumed 1)",
+		"FAIL every request answered within the client timeout: 1 × no answer (before 1)",
 		"Dependents of live Jobs seen deleted (a LIST every second), by phase: c-resumed 1 (+21.50s .. +21.50s)\n",
 		"ok   the garbage collector deleted control dependent control (end): after 1.50s",
 	} {
@@ -114,7 +115,7 @@ func TestPrint(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	last := lines[len(lines)-1]
-	if !strings.HasPrefix(last, "FAIL: 2 of ") || !strings.HasSuffix(last, "(7 requests, 2 dependents created, 1 lost)") {
+	if !strings.HasPrefix(last, "FAIL: 3 of ") || !strings.HasSuffix(last, "(7 requests, 2 dependents created, 1 lost)") {
 		t.Errorf("summary line %q", last)
 	}
 }
