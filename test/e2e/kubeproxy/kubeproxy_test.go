@@ -99,13 +99,41 @@ func setUpCluster(t *testing.T) *cluster {
 	if _, err := client.DiscoveryV1().EndpointSlices(ns.Name).Create(ctx, slice, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("creating EndpointSlice: %v", err)
 	}
+	// "other" is an unrelated NodePort Service on the same backend: its
+	// flows must survive the cleanup of the externalIP's.
+	other := &v1.Service{
+		ObjectMeta: metav1.ObjectMeta{Name: "other"},
+		Spec: v1.ServiceSpec{
+			Type:  v1.ServiceTypeNodePort,
+			Ports: []v1.ServicePort{{Name: "udp", Protocol: v1.ProtocolUDP, Port: 53, NodePort: otherNodePort, TargetPort: intstr.FromInt32(backendUDPPort)}},
+		},
+	}
+	if _, err := client.CoreV1().Services(ns.Name).Create(ctx, other, metav1.CreateOptions{}); err != nil {
+		t.Fatalf("creating Service other: %v", err)
+	}
+	otherSlice := &discovery.EndpointSlice{
+		ObjectMeta:  metav1.ObjectMeta{Name: "other-1", Labels: map[string]string{discovery.LabelServiceName: "other"}},
+		AddressType: discovery.AddressTypeIPv4,
+		Endpoints: []discovery.Endpoint{{
+			Addresses:  []string{backendIP},
+			Conditions: discovery.EndpointConditions{Ready: ptr.To(true), Serving: ptr.To(true)},
+		}},
+		Ports: []discovery.EndpointPort{{Name: ptr.To("udp"), Protocol: ptr.To(v1.ProtocolUDP), Port: ptr.To[int32](backendUDPPort)}},
+	}
+	if _, err := client.DiscoveryV1().EndpointSlices(ns.Name).Create(ctx, otherSlice, metav1.CreateOptions{}); err != nil {
+		t.Fatalf("creating EndpointSlice other-1: %v", err)
+	}
 	startEchoServers(t, topo.backend)
 	return &cluster{topo: topo, kubeconfig: forwardAPIServer(t, topo.node, server.ClientConfig)}
 }
 
+// otherNodePort is the NodePort of the unrelated Service "other".
+const otherNodePort = 30053
+
 var (
-	tcpAddress = net.JoinHostPort(externalIP, "80")
-	udpAddress = net.JoinHostPort(externalIP, "53")
+	tcpAddress      = net.JoinHostPort(externalIP, "80")
+	udpAddress      = net.JoinHostPort(externalIP, "53")
+	nodePortAddress = net.JoinHostPort(nodeClientSide, "30053")
 )
 
 // TestExternalIPs runs kube-proxy in nftables and in iptables mode: with
@@ -147,6 +175,12 @@ func TestExternalIPs(t *testing.T) {
 			}
 			defer udp.Close()
 			expectEcho(t, "UDP to the externalIP", func() (string, error) { return exchange(udp, "ping") }, "ping")
+			nodePort, err := client.dial("udp4", nodePortAddress)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer nodePort.Close()
+			expectEcho(t, "UDP to the unrelated NodePort", func() (string, error) { return exchange(nodePort, "node") }, "node")
 			if v, err := allowed.metric("kubeproxy_services_external_ips_ignored"); err != nil || v != "0" {
 				t.Errorf("kubeproxy_services_external_ips_ignored = %q (%v) with externalIPs allowed, want 0", v, err)
 			}
@@ -174,6 +208,15 @@ func TestExternalIPs(t *testing.T) {
 			}
 			if reply, err := exchange(udp, "ping again"); err == nil {
 				t.Errorf("the established UDP flow to the ignored externalIP was answered: %q", reply)
+			}
+			// The same restart and cleanup leave an unrelated flow alone:
+			// the established UDP flow to the NodePort still gets answers,
+			// over its conntrack entry.
+			if n := conntrackEntriesTo(t, node, nodeClientSide); n == 0 {
+				t.Errorf("the conntrack entry of the established NodePort flow to %s was deleted", nodePortAddress)
+			}
+			if reply, err := exchange(nodePort, "node again"); err != nil || reply != backendIP+" node again" {
+				t.Errorf("the established UDP flow to the unrelated NodePort %s: %q, %v; want the backend's echo", nodePortAddress, reply, err)
 			}
 			out := ignoring.Output()
 			for _, want := range []string{`"Service externalIPs" implemented=false`, `"Ignoring Service externalIPs`} {
