@@ -19,6 +19,7 @@ package kubeproxy
 import (
 	"context"
 	"net"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -84,18 +85,9 @@ func setUpCluster(t *testing.T) *cluster {
 	}
 	// No controller-manager runs here: the Service has no selector and the
 	// test writes its EndpointSlice.
-	slice := &discovery.EndpointSlice{
-		ObjectMeta:  metav1.ObjectMeta{Name: "echo-1", Labels: map[string]string{discovery.LabelServiceName: "echo"}},
-		AddressType: discovery.AddressTypeIPv4,
-		Endpoints: []discovery.Endpoint{{
-			Addresses:  []string{backendIP},
-			Conditions: discovery.EndpointConditions{Ready: ptr.To(true), Serving: ptr.To(true)},
-		}},
-		Ports: []discovery.EndpointPort{
-			{Name: ptr.To("tcp"), Protocol: ptr.To(v1.ProtocolTCP), Port: ptr.To[int32](backendTCPPort)},
-			{Name: ptr.To("udp"), Protocol: ptr.To(v1.ProtocolUDP), Port: ptr.To[int32](backendUDPPort)},
-		},
-	}
+	slice := backendEndpointSlice("echo",
+		discovery.EndpointPort{Name: ptr.To("tcp"), Protocol: ptr.To(v1.ProtocolTCP), Port: ptr.To[int32](backendTCPPort)},
+		discovery.EndpointPort{Name: ptr.To("udp"), Protocol: ptr.To(v1.ProtocolUDP), Port: ptr.To[int32](backendUDPPort)})
 	if _, err := client.DiscoveryV1().EndpointSlices(ns.Name).Create(ctx, slice, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("creating EndpointSlice: %v", err)
 	}
@@ -111,20 +103,27 @@ func setUpCluster(t *testing.T) *cluster {
 	if _, err := client.CoreV1().Services(ns.Name).Create(ctx, other, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("creating Service other: %v", err)
 	}
-	otherSlice := &discovery.EndpointSlice{
-		ObjectMeta:  metav1.ObjectMeta{Name: "other-1", Labels: map[string]string{discovery.LabelServiceName: "other"}},
-		AddressType: discovery.AddressTypeIPv4,
-		Endpoints: []discovery.Endpoint{{
-			Addresses:  []string{backendIP},
-			Conditions: discovery.EndpointConditions{Ready: ptr.To(true), Serving: ptr.To(true)},
-		}},
-		Ports: []discovery.EndpointPort{{Name: ptr.To("udp"), Protocol: ptr.To(v1.ProtocolUDP), Port: ptr.To[int32](backendUDPPort)}},
-	}
+	otherSlice := backendEndpointSlice("other",
+		discovery.EndpointPort{Name: ptr.To("udp"), Protocol: ptr.To(v1.ProtocolUDP), Port: ptr.To[int32](backendUDPPort)})
 	if _, err := client.DiscoveryV1().EndpointSlices(ns.Name).Create(ctx, otherSlice, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("creating EndpointSlice other-1: %v", err)
 	}
 	startEchoServers(t, topo.backend)
 	return &cluster{topo: topo, kubeconfig: forwardAPIServer(t, topo.node, server.ClientConfig)}
+}
+
+// backendEndpointSlice is the EndpointSlice "<service>-1" with the backend
+// as the one ready endpoint of ports.
+func backendEndpointSlice(service string, ports ...discovery.EndpointPort) *discovery.EndpointSlice {
+	return &discovery.EndpointSlice{
+		ObjectMeta:  metav1.ObjectMeta{Name: service + "-1", Labels: map[string]string{discovery.LabelServiceName: service}},
+		AddressType: discovery.AddressTypeIPv4,
+		Endpoints: []discovery.Endpoint{{
+			Addresses:  []string{backendIP},
+			Conditions: discovery.EndpointConditions{Ready: ptr.To(true), Serving: ptr.To(true)},
+		}},
+		Ports: ports,
+	}
 }
 
 // otherNodePort is the NodePort of the unrelated Service "other".
@@ -133,7 +132,7 @@ const otherNodePort = 30053
 var (
 	tcpAddress      = net.JoinHostPort(externalIP, "80")
 	udpAddress      = net.JoinHostPort(externalIP, "53")
-	nodePortAddress = net.JoinHostPort(nodeClientSide, "30053")
+	nodePortAddress = net.JoinHostPort(nodeClientSide, strconv.Itoa(otherNodePort))
 )
 
 // TestExternalIPs runs kube-proxy in nftables and in iptables mode: with

@@ -23,6 +23,7 @@ import (
 	"testing"
 
 	rbacv1 "k8s.io/api/rbac/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/rest"
 )
@@ -88,19 +89,27 @@ func TestAuthorizationHoldsThroughTheProxy(t *testing.T) {
 	}
 }
 
+// grantJobReader lets user get and list Jobs in ns.
 func grantJobReader(t *testing.T, s *apiserver, ns, user string) {
+	t.Helper()
+	grantJobVerbs(t, s, ns, user, "job-reader", "get", "list")
+}
+
+// grantJobVerbs binds user in ns to the Role called role (created if
+// needed), which allows verbs on Jobs.
+func grantJobVerbs(t *testing.T, s *apiserver, ns, user, role string, verbs ...string) {
 	t.Helper()
 	ctx := context.Background()
 	_, err := s.client.RbacV1().Roles(ns).Create(ctx, &rbacv1.Role{
-		ObjectMeta: metav1.ObjectMeta{Name: "job-reader"},
-		Rules:      []rbacv1.PolicyRule{{APIGroups: []string{"batch"}, Resources: []string{"jobs"}, Verbs: []string{"get", "list"}}},
+		ObjectMeta: metav1.ObjectMeta{Name: role},
+		Rules:      []rbacv1.PolicyRule{{APIGroups: []string{"batch"}, Resources: []string{"jobs"}, Verbs: verbs}},
 	}, metav1.CreateOptions{})
-	if err != nil {
+	if err != nil && !apierrors.IsAlreadyExists(err) {
 		t.Fatal(err)
 	}
 	_, err = s.client.RbacV1().RoleBindings(ns).Create(ctx, &rbacv1.RoleBinding{
-		ObjectMeta: metav1.ObjectMeta{Name: "job-reader-" + user},
-		RoleRef:    rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "Role", Name: "job-reader"},
+		ObjectMeta: metav1.ObjectMeta{Name: role + "-" + user},
+		RoleRef:    rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "Role", Name: role},
 		Subjects:   []rbacv1.Subject{{Kind: rbacv1.UserKind, APIGroup: "rbac.authorization.k8s.io", Name: user}},
 	}, metav1.CreateOptions{})
 	if err != nil {

@@ -30,7 +30,6 @@ import (
 
 	"golang.org/x/net/websocket"
 
-	rbacv1 "k8s.io/api/rbac/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/rest"
 )
@@ -53,7 +52,7 @@ func TestWebSocketWatchThroughTheProxy(t *testing.T) {
 	if _, err := newer.client.BatchV1().Jobs(ns).Create(context.Background(), newJob("watched"), metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	grantJobWatcher(t, newer, ns, "alice")
+	grantJobVerbs(t, newer, ns, "alice", "job-watcher", "get", "list", "watch")
 	grantJobReader(t, newer, ns, "bob") // get and list, no watch
 	waitForJobsThrough(t, older, ns)
 	waitForJobAccess(t, older, ns, "alice")
@@ -97,27 +96,6 @@ func TestWebSocketWatchThroughTheProxy(t *testing.T) {
 
 	if code := upgradeStatus(t, cp.userConfig(older, "bob"), jobsPath+"?"+watchQuery); code != http.StatusForbidden {
 		t.Errorf("bob (no watch on jobs) opening a WebSocket watch through %s: %d, want 403", older.name, code)
-	}
-}
-
-// grantJobWatcher lets user get, list and watch Jobs in ns.
-func grantJobWatcher(t *testing.T, s *apiserver, ns, user string) {
-	t.Helper()
-	ctx := context.Background()
-	_, err := s.client.RbacV1().Roles(ns).Create(ctx, &rbacv1.Role{
-		ObjectMeta: metav1.ObjectMeta{Name: "job-watcher"},
-		Rules:      []rbacv1.PolicyRule{{APIGroups: []string{"batch"}, Resources: []string{"jobs"}, Verbs: []string{"get", "list", "watch"}}},
-	}, metav1.CreateOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = s.client.RbacV1().RoleBindings(ns).Create(ctx, &rbacv1.RoleBinding{
-		ObjectMeta: metav1.ObjectMeta{Name: "job-watcher-" + user},
-		RoleRef:    rbacv1.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "Role", Name: "job-watcher"},
-		Subjects:   []rbacv1.Subject{{Kind: rbacv1.UserKind, APIGroup: "rbac.authorization.k8s.io", Name: user}},
-	}, metav1.CreateOptions{})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 
