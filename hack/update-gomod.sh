@@ -16,7 +16,7 @@
 # Rewrites go.mod from UPSTREAM_VERSION: requires k8s.io/kubernetes at that
 # version, replaces every staging module it requires at v0.0.0 with the
 # matching v0.X.Y release, carries upstream's godebug line, then tidies.
-# hack/verify-upstream-version.sh checks the result.
+# hack/verify-gomod.sh checks the result.
 
 set -o errexit
 set -o nounset

@@ -16,7 +16,7 @@
 # Version data for the builds. The upstream version lives in UPSTREAM_VERSION
 # and the kubecarry release number in KUBECARRY_RELEASE; everything else
 # (go.mod, the ldflags, the assembled upstream tree) derives from them and
-# hack/verify-upstream-version.sh keeps them in agreement.
+# hack/verify-gomod.sh keeps them in agreement.
 
 # kubecarry::version::upstream prints the upstream Kubernetes version, e.g. v1.35.8.
 kubecarry::version::upstream() {
