@@ -24,27 +24,5 @@ set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
-# command -> Debian package
-declare -A packages=([nft]=nftables [iptables]=iptables [conntrack]=conntrack [ip]=iproute2 [curl]=curl [openssl]=openssl)
-
-# The tools live in sbin, which a non-login root shell may not have on PATH.
-export PATH="${PATH}:/usr/sbin:/sbin"
-missing=()
-for cmd in "${!packages[@]}"; do
-  command -v "${cmd}" >/dev/null 2>&1 || missing+=("${packages[${cmd}]}")
-done
-if [[ ${#missing[@]} -eq 0 ]]; then
-  exit 0
-fi
-if [[ "$(id -u)" -ne 0 ]]; then
-  kubecarry::log::fatal "the e2e tests need ${missing[*]}, and installing them needs root"
-fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  kubecarry::log::fatal "the e2e tests need ${missing[*]}; install them with your distribution's package manager (no apt-get here)"
-fi
-kubecarry::log::status "installing ${missing[*]} for the e2e tests"
-export DEBIAN_FRONTEND=noninteractive
-if ! apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null; then
-  apt-get update -qq >/dev/null || kubecarry::log::fatal "apt-get update failed; cannot install ${missing[*]}"
-  apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null || kubecarry::log::fatal "apt-get could not install ${missing[*]}"
-fi
+kubecarry::apt::install "the e2e tests" \
+  nft=nftables iptables=iptables conntrack=conntrack ip=iproute2 curl=curl openssl=openssl

@@ -26,6 +26,7 @@ export KUBECARRY_OUTPUT
 export GOWORK=off
 
 source "${KUBECARRY_ROOT}/hack/lib/log.sh"
+source "${KUBECARRY_ROOT}/hack/lib/apt.sh"
 source "${KUBECARRY_ROOT}/hack/lib/version.sh"
 source "${KUBECARRY_ROOT}/hack/lib/upstream.sh"
 source "${KUBECARRY_ROOT}/hack/lib/etcd.sh"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# Installs shellcheck, which hack/verify-shellcheck.sh runs, from the
+# distribution's packages unless it is already there. Needs root and
+# Debian's apt (Debian 12 has 0.9.0, the version upstream Kubernetes pins).
+
+set -o errexit
+set -o nounset
+set -o pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+
+kubecarry::apt::install "hack/verify-shellcheck.sh" shellcheck=shellcheck
