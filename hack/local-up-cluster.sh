@@ -85,7 +85,7 @@ while [[ $# -gt 0 ]]; do
     --allow-service-external-ips) ALLOW_SERVICE_EXTERNAL_IPS="${2?--allow-service-external-ips needs true or false}"; shift 2 ;;
     --allow-service-external-ips=*) ALLOW_SERVICE_EXTERNAL_IPS="${1#*=}"; shift ;;
     --down) mode=down; shift ;;
-    --test) mode=test; shift ;;
+    --test) mode="test"; shift ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; kubecarry::log::fatal "unknown option '$1'" ;;
   esac

@@ -116,6 +116,7 @@ heal() {
   fi
   rmdir "${netcls}" 2>/dev/null || true
 }
+# shellcheck disable=SC2317 # the EXIT trap runs it.
 cleanup() {
   heal
   kubecarry::cluster::down

@@ -25,7 +25,9 @@ cd "${KUBECARRY_ROOT}"
 bad="$(kubecarry::gofiles::list | xargs -r gofmt -s -l)"
 if [[ -n "${bad}" ]]; then
   kubecarry::log::error "not gofmt -s clean (run hack/update-gofmt.sh):"
-  echo "${bad}" | sed 's/^/    /' >&2
+  while IFS= read -r f; do
+    echo "    ${f}" >&2
+  done <<<"${bad}"
   exit 1
 fi
 kubecarry::log::status "Go files are gofmt -s clean"

@@ -165,7 +165,9 @@ kubecarry::cluster::down() {
       sleep 0.2
     done
     for pid in "${running[@]}"; do
-      [[ -d "/proc/${pid}" ]] && kill -KILL "${pid}" 2>/dev/null || true
+      if [[ -d "/proc/${pid}" ]]; then
+        kill -KILL "${pid}" 2>/dev/null || true
+      fi
     done
   fi
   local netns
@@ -288,6 +290,7 @@ kubecarry::cluster::apiserver() {
   read -r -a extra <<<"${APISERVER_EXTRA_FLAGS:-}"
   kubecarry::cluster::port_free "${ip}" "${KUBECARRY_APISERVER_PORT}" "${name}"
   # unshare and sh both exec, so the recorded PID is kube-apiserver's.
+  # shellcheck disable=SC2016 # $0 and $@ are the inner sh's, not ours.
   kubecarry::cluster::start "${name}" "${binary}" \
     unshare --uts -- sh -c 'hostname "$0" && exec "$@"' "${LOCAL_CLUSTER_PREFIX}-${name}" \
     "${binary}" \
@@ -338,6 +341,7 @@ kubecarry::cluster::apiservers() {
 # kubecarry::cluster::controller_manager [extra flags...] starts upstream's
 # kube-controller-manager talking to kube-apiserver KCM_APISERVER (default 1;
 # its kubeconfig is rewritten to point there), with the extra flags last.
+# shellcheck disable=SC2120 # hack/test-peer-faults.sh passes flags.
 kubecarry::cluster::controller_manager() {
   local pki gw server="${KCM_APISERVER:-1}"
   pki="$(kubecarry::cluster::pki)"

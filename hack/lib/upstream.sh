@@ -97,7 +97,7 @@ kubecarry::upstream::ensure_pristine() {
   chmod -R u+w "${tmp}"
 
   (
-    cd "${tmp}"
+    cd "${tmp}" || exit 1
     kubecarry::upstream::git init -q -b pristine
     kubecarry::upstream::git add -A -f .
     kubecarry::upstream::git commit -q -m "kubernetes ${upstream} from the Go module sources"

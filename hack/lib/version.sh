@@ -69,11 +69,9 @@ kubecarry::version::get_version_vars() {
       KUBE_GIT_VERSION+="-dirty"
     fi
   fi
-  if ! [[ "${KUBE_GIT_VERSION}" =~ ^v([0-9]+)\.([0-9]+)\.[0-9]+(\+[0-9A-Za-z.-]+)?$ ]]; then
+  if ! [[ "${KUBE_GIT_VERSION}" =~ ^v[0-9]+\.[0-9]+\.[0-9]+(\+[0-9A-Za-z.-]+)?$ ]]; then
     kubecarry::log::fatal "KUBE_GIT_VERSION '${KUBE_GIT_VERSION}' is not a semantic version like v1.35.8+kubecarry.1"
   fi
-  KUBE_GIT_MAJOR="${BASH_REMATCH[1]}"
-  KUBE_GIT_MINOR="${BASH_REMATCH[2]}"
 
   # A reproducible build needs a fixed date: SOURCE_DATE_EPOCH when the caller
   # sets it, otherwise the commit's time, and only outside git the clock.
