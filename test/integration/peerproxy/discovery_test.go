@@ -40,9 +40,7 @@ func TestPeerAggregatedDiscovery(t *testing.T) {
 	})
 	merged := getAPIs(t, older, acceptMerged, "")
 	local := getAPIs(t, older, acceptNoPeer, "")
-	if local.has("batch", "v1") {
-		t.Errorf("profile=nopeer /apis of %s lists batch/v1, which it does not serve", older.name)
-	}
+	expectNotListed(t, older, local, "profile=nopeer", "batch", "v1")
 	if !local.has("apps", "v1") || !merged.has("apps", "v1") {
 		t.Errorf("apps/v1, served by %s itself, missing: merged %v, nopeer %v", older.name, merged.has("apps", "v1"), local.has("apps", "v1"))
 	}

@@ -76,16 +76,24 @@ func TestGarbageCollectorKeepsDependentsOfProxiedOwners(t *testing.T) {
 			// delete it, which shows it has processed the dependents.
 			canary := ownedConfigMap(t, newer, ns, "canary", "ghost", types.UID(uuid.NewUUID()))
 
-			startGarbageCollector(t, newer, older)
+			syncPeriod := startGarbageCollector(t, newer, older)
 
 			waitForDeletion(t, older, ns, canary.Name)
-			_, err = newer.client.CoreV1().ConfigMaps(ns).Get(context.Background(), dependent.Name, metav1.GetOptions{})
-			if tc.wantDependent && err != nil {
-				t.Fatalf("the ConfigMap owned by the existing Job %s was garbage collected: %v", owner.Name, err)
-			}
 			if !tc.wantDependent {
 				// The collector may take another pass; wait for the bug to show.
 				waitForDeletion(t, older, ns, dependent.Name)
+				return
+			}
+			// One look right after the canary went could pass before the
+			// collector got to the dependent. Watch it for three sync
+			// periods (each re-reads discovery and resyncs the monitors),
+			// while a second canary, created now, proves the collector
+			// kept collecting in that window.
+			lateCanary := ownedConfigMap(t, newer, ns, "late-canary", "ghost", types.UID(uuid.NewUUID()))
+			expectKeptFor(t, newer, ns, dependent.Name, 3*syncPeriod, "its owner, Job "+owner.Name+", exists")
+			waitForDeletion(t, older, ns, lateCanary.Name)
+			if _, err := newer.client.CoreV1().ConfigMaps(ns).Get(context.Background(), dependent.Name, metav1.GetOptions{}); err != nil {
+				t.Fatalf("the ConfigMap owned by the existing Job %s is gone after the collector deleted the late canary: %v", owner.Name, err)
 			}
 		})
 	}
@@ -108,8 +116,9 @@ func ownedConfigMap(t *testing.T, s *apiserver, ns, name, ownerName string, owne
 }
 
 // startGarbageCollector runs upstream's garbage collector with its REST
-// mapper from mapperSource and everything else through target.
-func startGarbageCollector(t *testing.T, mapperSource, target *apiserver) {
+// mapper from mapperSource and everything else through target, and returns
+// its sync period.
+func startGarbageCollector(t *testing.T, mapperSource, target *apiserver) time.Duration {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -133,15 +142,44 @@ func startGarbageCollector(t *testing.T, mapperSource, target *apiserver) {
 	// One worker keeps the processing order of the dependents.
 	go gc.Run(ctx, 1, syncPeriod)
 	go gc.Sync(ctx, target.client.Discovery(), syncPeriod)
+	return syncPeriod
+}
+
+// expectKeptFor polls ConfigMap ns/name on s for the whole window and fails
+// t at the first poll that does not find it, or at any other error; why
+// says why it must stay.
+func expectKeptFor(t *testing.T, s *apiserver, ns, name string, window time.Duration, why string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), window)
+	defer cancel()
+	start := time.Now()
+	polls := 0
+	for {
+		_, err := s.client.CoreV1().ConfigMaps(ns).Get(context.Background(), name, metav1.GetOptions{})
+		polls++
+		if err != nil {
+			t.Fatalf("ConfigMap %s/%s, which must stay because %s, is gone %v into the %v window (poll %d): %v",
+				ns, name, why, time.Since(start).Round(time.Millisecond), window, polls, err)
+		}
+		select {
+		case <-ctx.Done():
+			if polls < 2 {
+				t.Fatalf("ConfigMap %s/%s was looked at only %d time(s) in %v", ns, name, polls, window)
+			}
+			return
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
 }
 
 func waitForDeletion(t *testing.T, s *apiserver, ns, name string) {
 	t.Helper()
+	var last error
 	err := wait.PollUntilContextTimeout(context.Background(), 250*time.Millisecond, 90*time.Second, true, func(ctx context.Context) (bool, error) {
-		_, err := s.client.CoreV1().ConfigMaps(ns).Get(ctx, name, metav1.GetOptions{})
-		return apierrors.IsNotFound(err), nil
+		_, last = s.client.CoreV1().ConfigMaps(ns).Get(ctx, name, metav1.GetOptions{})
+		return apierrors.IsNotFound(last), nil
 	})
 	if err != nil {
-		t.Fatalf("the garbage collector did not delete ConfigMap %s/%s", ns, name)
+		t.Fatalf("the garbage collector did not delete ConfigMap %s/%s within 90s (last Get: %v)", ns, name, last)
 	}
 }
