@@ -30,7 +30,9 @@
 # bare authenticating HTTP/2 proxy in front of server 1 with no filter
 # chain, which shows what one extra hop (a process, mutual TLS on both legs,
 # the identity headers) costs on this machine before any Kubernetes code.
-# Needs root (namespaces).
+# The statistics and tables are test/bench/benchreport's, from every run's
+# httpload -json result, which is kept next to the tables. Needs root
+# (namespaces).
 #
 # Usage: hack/bench-peerproxy.sh [--upstream vX.Y.Z] [--duration 10s] [--runs 1]
 #                                [--connections "1 4"] [--profile]
@@ -100,6 +102,7 @@ cd "${KUBECARRY_ROOT}"
 hack/build.sh cmd/kube-apiserver
 GOFLAGS=-mod=vendor go build -o "${out}/httpload" ./test/bench/httpload
 GOFLAGS=-mod=vendor go build -o "${out}/hopfloor" ./test/bench/hopfloor
+GOFLAGS=-mod=vendor go build -o "${out}/benchreport" ./test/bench/benchreport
 declare -A binaries=([kubecarry]="${KUBECARRY_OUTPUT}/bin/kube-apiserver")
 impls=(kubecarry)
 if [[ "${upstream}" != none ]]; then
@@ -122,72 +125,26 @@ start_floor() {
     -proxy-cert "${pki}/front-proxy-client.crt" -proxy-key "${pki}/front-proxy-client.key"
   kubecarry::cluster::wait_ready hopfloor "forwarding to server 1" kubecarry::cluster::curl "${floor}/apis/batch/v1/namespaces/default/jobs/bench"
 }
-# load <url> <connections> prints httpload's line with the CPU per request of
-# the three servers (s1..s3), hopfloor (hf) and etcd, plus dest_us: what
-# servers 1 and 2 together spent per request (server 3 spreads its proxied
-# requests over both; hopfloor sends all to server 1).
+# load <url> <connections> [-label name=value]... prints httpload's -json
+# result, with the CPU per request of the three servers (s1..s3), hopfloor
+# (hf) and etcd.
 load() {
-  local cpu="" name short pid
+  local url="$1" conns="$2" cpu="" name short pid
+  shift 2
   for name in apiserver-1 apiserver-2 apiserver-3 hopfloor etcd; do
     pid="$(kubecarry::cluster::pid_of "${name}")" || kubecarry::log::fatal "${name} is not running"
     short="${name/apiserver-/s}"
     cpu+="${cpu:+,}${short/hopfloor/hf}=${pid}"
   done
-  "${out}/httpload" -url "$1" -connections "$2" -duration "${duration}" -cpu "${cpu}" \
-    -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key" |
-    awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-           printf "%s dest_us=%d\n", $0, v["cpu_us_per_request.s1"] + v["cpu_us_per_request.s2"] }'
-}
-field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p" <<<"$2"; }
-# median <field> <httpload line>... prints the median of that field.
-median() {
-  local name="$1" line
-  shift
-  for line in "$@"; do field "${name}" "${line}"; done | sort -g |
-    awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2}'
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-# run_ratios <through> <direct> names two arrays of httpload lines, one per
-# run, and prints the lowest and highest p50 ratio of a run's through-cell to
-# the same run's direct cell: how far single runs spread.
-run_ratios() {
-  local -n through_runs="$1" direct_runs="$2"
-  local r
-  for ((r = 0; r < ${#through_runs[@]}; r++)); do
-    ratio "$(field p50_ms "${through_runs[r]}")" "$(field p50_ms "${direct_runs[r]}")"
-    echo
-  done | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%s-%s×", lo, hi }'
-}
-minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a - b }'; }
-# hop_over_floor <direct p50> <proxied p50> <floor p50> prints how many times
-# the bare hop's added latency the proxied path adds: the part of the hop
-# that is Kubernetes code rather than the machine's cost of any extra hop.
-# "-" when the floor added nothing measurable, as a ratio would be noise.
-hop_over_floor() {
-  awk -v d="$1" -v p="$2" -v f="$3" 'BEGIN { if (f - d <= 0) print "-"; else printf "%.2f×\n", (p - d) / (f - d) }'
+  "${out}/httpload" -json -url "${url}" -connections "${conns}" -duration "${duration}" -cpu "${cpu}" \
+    -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key" "$@"
 }
 
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
-results="${out}/peerproxy-${stamp}.txt"
-cpu_results="${out}/peerproxy-${stamp}-cpu.txt"
-floor_results="${out}/peerproxy-${stamp}-floor.txt"
-{
-  echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ): median of ${runs} run(s) of ${duration} per cell, after 2 s of warm-up each"
-  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %-11s | %-8s | %s\n' binary op conns "direct p50/p99" "proxied p50/p99" "p50 ratio" "single runs" "added ms" "req/s direct -> proxied (ratio)"
-} >"${results}"
-{
-  echo "# CPU µs per request, medians: direct = server 1 and etcd; proxied = server 3 (the source), servers 1+2 (the"
-  echo "# destinations) and etcd; hop = what the proxied path spends in kube-apiservers beyond the direct path;"
-  echo "# steal = share of the machine's CPU time the hypervisor gave to others (direct/proxied): a busy host slows"
-  echo "# every cell, so compare ratios from runs with similar steal"
-  printf '%-18s %-5s %5s | %-16s | %-28s | %-32s | %s\n' binary op conns "direct srv/etcd" "proxied source/dest/etcd" "hop (source + dest - direct srv)" "steal % d/p"
-} >"${cpu_results}"
-{
-  echo "# the floor: the same load through test/bench/hopfloor (mutual TLS, identity headers, one HTTP/2 connection,"
-  echo "# no filter chain) in front of server 1 instead of through server 3; CPU µs per request: hopfloor / server 1;"
-  echo "# proxied/floor added = the proxied cell's added ms over the floor's, medians"
-  printf '%-18s %-5s %5s | %-16s | %-16s | %-9s | %-11s | %-8s | %-31s | %-18s | %-19s | %s\n' binary op conns "direct p50/p99" "floor p50/p99" "p50 ratio" "single runs" "added ms" "req/s direct -> floor (ratio)" "cpu hopfloor/srv" "proxied/floor added" "steal % d/f"
-} >"${floor_results}"
+# Every run's result, one JSON object a line, labelled with what it was of;
+# test/bench/benchreport makes the tables from it.
+runs_json="${out}/peerproxy-${stamp}-runs.json"
+: >"${runs_json}"
 
 for impl in "${impls[@]}"; do
   APISERVER_BINARY="${binaries[${impl}]}"
@@ -218,35 +175,23 @@ for impl in "${impls[@]}"; do
     [[ "${op}" == GET ]] && path+=/bench
     for conns in ${connections}; do
       kubecarry::log::status "${impl}: ${op} with ${conns} connection(s), ${runs} × ${duration} each, direct, proxied, floor"
-      ds=() ps=() fs=()
+      labels=(-label "binary=${impl}" -label "op=${op}")
       for ((r = 0; r < runs; r++)); do
-        ds+=("$(load "${direct}${path}" "${conns}")")
-        ps+=("$(load "${proxied}${path}" "${conns}")")
-        fs+=("$(load "${floor}${path}" "${conns}")")
+        load "${direct}${path}" "${conns}" "${labels[@]}" -label target=direct >>"${runs_json}"
+        load "${proxied}${path}" "${conns}" "${labels[@]}" -label target=proxied >>"${runs_json}"
+        load "${floor}${path}" "${conns}" "${labels[@]}" -label target=floor >>"${runs_json}"
       done
-      dp50="$(median p50_ms "${ds[@]}")" pp50="$(median p50_ms "${ps[@]}")"
-      drps="$(median req_per_s "${ds[@]}")" prps="$(median req_per_s "${ps[@]}")"
-      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %11s | %8s | %s -> %s (%s×)\n' "${impl}" "${op}" "${conns}" \
-        "${dp50}" "$(median p99_ms "${ds[@]}")" "${pp50}" "$(median p99_ms "${ps[@]}")" \
-        "$(ratio "${pp50}" "${dp50}")" "$(run_ratios ps ds)" "$(minus "${pp50}" "${dp50}")" "${drps}" "${prps}" "$(ratio "${prps}" "${drps}")" >>"${results}"
-      dsrv="$(median 'cpu_us_per_request\.s1' "${ds[@]}")" psrc="$(median 'cpu_us_per_request\.s3' "${ps[@]}")"
-      pdest="$(median dest_us "${ps[@]}")"
-      printf '%-18s %-5s %5s | %7s / %6s | %8s / %8s / %6s | %32s | %s / %s\n' "${impl}" "${op}" "${conns}" \
-        "${dsrv}" "$(median 'cpu_us_per_request\.etcd' "${ds[@]}")" "${psrc}" "${pdest}" \
-        "$(median 'cpu_us_per_request\.etcd' "${ps[@]}")" "$(awk -v a="${psrc}" -v b="${pdest}" -v c="${dsrv}" 'BEGIN { printf "%.0f", a + b - c }')" \
-        "$(median steal_pct "${ds[@]}")" "$(median steal_pct "${ps[@]}")" >>"${cpu_results}"
-      fp50="$(median p50_ms "${fs[@]}")" frps="$(median req_per_s "${fs[@]}")"
-      printf '%-18s %-5s %5s | %7s / %6s | %7s / %6s | %8s× | %11s | %8s | %s -> %s (%s×) | %7s / %8s | %19s | %s / %s\n' "${impl}" "${op}" "${conns}" \
-        "${dp50}" "$(median p99_ms "${ds[@]}")" "${fp50}" "$(median p99_ms "${fs[@]}")" \
-        "$(ratio "${fp50}" "${dp50}")" "$(run_ratios fs ds)" "$(minus "${fp50}" "${dp50}")" "${drps}" "${frps}" "$(ratio "${frps}" "${drps}")" \
-        "$(median 'cpu_us_per_request\.hf' "${fs[@]}")" "$(median 'cpu_us_per_request\.s1' "${fs[@]}")" \
-        "$(hop_over_floor "${dp50}" "${pp50}" "${fp50}")" \
-        "$(median steal_pct "${ds[@]}")" "$(median steal_pct "${fs[@]}")" >>"${floor_results}"
     done
   done
   kubecarry::cluster::down
 done
 
+results="${out}/peerproxy-${stamp}.txt"
+cpu_results="${out}/peerproxy-${stamp}-cpu.txt"
+floor_results="${out}/peerproxy-${stamp}-floor.txt"
+"${out}/benchreport" -table latency <"${runs_json}" >"${results}"
+"${out}/benchreport" -table cpu <"${runs_json}" >"${cpu_results}"
+"${out}/benchreport" -table floor <"${runs_json}" >"${floor_results}"
 echo
 cat "${results}"
 echo
@@ -254,4 +199,4 @@ cat "${cpu_results}"
 echo
 cat "${floor_results}"
 echo
-kubecarry::log::status "results kept in ${results}, ${cpu_results} and ${floor_results}"
+kubecarry::log::status "results kept in ${results}, ${cpu_results} and ${floor_results}; every run's numbers in ${runs_json}"

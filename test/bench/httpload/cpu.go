@@ -21,6 +21,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/kubecarry/kubecarry/test/bench/result"
 )
 
 // userHZ is the unit of utime and stime in /proc/<pid>/stat: the kernel
@@ -122,17 +124,31 @@ func takeCPUSnapshot(watched []watchedProcess) (cpuSnapshot, error) {
 	return snapshot, nil
 }
 
-// formatCPUPerRequest prints cpu_us_per_request.<name>=<µs> for each watched
-// process, the CPU it spent between the snapshots divided by the requests,
-// and steal_pct, the share of the machine's CPU time stolen meanwhile.
-func formatCPUPerRequest(watched []watchedProcess, before, after cpuSnapshot, requests int) string {
+// addCPUPerRequest sets, for each watched process, the CPU it spent between
+// the snapshots divided by the requests, and the share of the machine's CPU
+// time stolen meanwhile.
+func addCPUPerRequest(r *result.Run, watched []watchedProcess, before, after cpuSnapshot) {
 	if len(watched) == 0 {
+		return
+	}
+	r.CPUMicrosecondsPerRequest = make(map[string]float64, len(watched))
+	for i, p := range watched {
+		r.CPUMicrosecondsPerRequest[p.name] = (after.seconds[i] - before.seconds[i]) * 1e6 / float64(r.Requests)
+	}
+	steal := stealPercent(before.machine, after.machine)
+	r.StealPercent = &steal
+}
+
+// formatCPUPerRequest prints cpu_us_per_request.<name>=<µs> for each watched
+// process, in the order of -cpu, and steal_pct.
+func formatCPUPerRequest(watched []watchedProcess, r result.Run) string {
+	if len(watched) == 0 || r.StealPercent == nil {
 		return ""
 	}
 	var b strings.Builder
-	for i, p := range watched {
-		fmt.Fprintf(&b, " cpu_us_per_request.%s=%.0f", p.name, (after.seconds[i]-before.seconds[i])*1e6/float64(requests))
+	for _, p := range watched {
+		fmt.Fprintf(&b, " cpu_us_per_request.%s=%.0f", p.name, r.CPUMicrosecondsPerRequest[p.name])
 	}
-	fmt.Fprintf(&b, " steal_pct=%.1f", stealPercent(before.machine, after.machine))
+	fmt.Fprintf(&b, " steal_pct=%.1f", *r.StealPercent)
 	return b.String()
 }

@@ -20,20 +20,26 @@ limitations under the License.
 // a client certificate, as kube-apiserver benchmarks need, and prints one
 // line: p50 and p99 latency, requests per second, the request count and,
 // for the processes named with -cpu, their CPU time per request over the
-// measured window. hack/bench-peerproxy.sh uses it.
+// measured window. With -json it prints the same as one JSON object
+// (test/bench/result.Run) carrying the -label pairs, which
+// test/bench/benchreport reads. hack/bench-peerproxy.sh uses it.
 package main
 
 import (
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"sort"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/kubecarry/kubecarry/test/bench/result"
 )
 
 type options struct {
@@ -46,6 +52,35 @@ type options struct {
 	warmup      time.Duration
 	http2       bool
 	cpu         []watchedProcess
+	json        bool
+	labels      labels
+}
+
+// labels is the repeatable -label name=value flag.
+type labels map[string]string
+
+func (l *labels) String() string {
+	var pairs []string
+	for k, v := range *l {
+		pairs = append(pairs, k+"="+v)
+	}
+	sort.Strings(pairs)
+	return strings.Join(pairs, ",")
+}
+
+func (l *labels) Set(pair string) error {
+	name, value, ok := strings.Cut(pair, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("%q is not name=value", pair)
+	}
+	if _, seen := (*l)[name]; seen {
+		return fmt.Errorf("label %q given twice", name)
+	}
+	if *l == nil {
+		*l = labels{}
+	}
+	(*l)[name] = value
+	return nil
 }
 
 func main() {
@@ -59,19 +94,21 @@ func main() {
 	flag.DurationVar(&o.warmup, "warmup", 2*time.Second, "time spent on requests that are not measured, first")
 	flag.BoolVar(&o.http2, "http2", false, "use HTTP/2 (default HTTP/1.1 keep-alive, like wrk)")
 	cpu := flag.String("cpu", "", "name=pid,... of local processes whose CPU time per request to report, with the machine's steal_pct (Linux /proc)")
+	flag.BoolVar(&o.json, "json", false, "print the result as one JSON object (test/bench/result.Run) instead of a line of name=value")
+	flag.Var(&o.labels, "label", "name=value to carry in the -json result, e.g. -label target=direct (repeatable)")
 	flag.Parse()
 	var err error
 	if o.cpu, err = parseWatchedProcesses(*cpu); err != nil {
 		fmt.Fprintf(os.Stderr, "httpload: %v\n", err)
 		os.Exit(2)
 	}
-	if err := run(o); err != nil {
+	if err := run(o, os.Stdout); err != nil {
 		fmt.Fprintf(os.Stderr, "httpload: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(o options) error {
+func run(o options, out io.Writer) error {
 	if o.url == "" || o.caFile == "" || o.certFile == "" || o.keyFile == "" {
 		return fmt.Errorf("-url, -cacert, -cert and -key are required")
 	}
@@ -168,12 +205,41 @@ func run(o options) error {
 	if len(latencies) == 0 {
 		return fmt.Errorf("no request completed in %s", o.duration)
 	}
+	r := summarize(o, measureFrom, latencies)
+	addCPUPerRequest(&r, o.cpu, before.snapshot, cpuAfter)
+	return printResult(out, o, r)
+}
+
+// summarize makes the result of a run from its measured latencies.
+func summarize(o options, start time.Time, latencies []time.Duration) result.Run {
 	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
-	fmt.Printf("p50_ms=%.2f p99_ms=%.2f req_per_s=%.0f requests=%d%s\n",
-		ms(percentile(latencies, 50)), ms(percentile(latencies, 99)),
-		float64(len(latencies))/o.duration.Seconds(), len(latencies),
-		formatCPUPerRequest(o.cpu, before.snapshot, cpuAfter, len(latencies)))
-	return nil
+	return result.Run{
+		Labels:            o.labels,
+		URL:               o.url,
+		Connections:       o.connections,
+		Start:             start.UTC(),
+		DurationSeconds:   o.duration.Seconds(),
+		WarmupSeconds:     o.warmup.Seconds(),
+		Requests:          len(latencies),
+		P50Milliseconds:   ms(percentile(latencies, 50)),
+		P99Milliseconds:   ms(percentile(latencies, 99)),
+		RequestsPerSecond: float64(len(latencies)) / o.duration.Seconds(),
+	}
+}
+
+// printResult writes the result as JSON or as the line of name=value pairs.
+func printResult(out io.Writer, o options, r result.Run) error {
+	if o.json {
+		b, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(out, "%s\n", b)
+		return err
+	}
+	_, err := fmt.Fprintf(out, "p50_ms=%.2f p99_ms=%.2f req_per_s=%.0f requests=%d%s\n",
+		r.P50Milliseconds, r.P99Milliseconds, r.RequestsPerSecond, r.Requests, formatCPUPerRequest(o.cpu, r))
+	return err
 }
 
 func clientTLS(o options) (*tls.Config, error) {

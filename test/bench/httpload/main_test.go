@@ -17,11 +17,16 @@ limitations under the License.
 package main
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/kubecarry/kubecarry/test/bench/result"
 )
 
 func TestPercentileIsNearestRank(t *testing.T) {
@@ -95,7 +100,8 @@ func TestCPUSecondsFollowTheProcessesWork(t *testing.T) {
 	self := watchedProcess{name: "self", pid: os.Getpid()}
 	before, err := self.cpuSeconds()
 	if err != nil {
-		t.Skipf("no /proc here: %v", err)
+		// -cpu reads /proc on every platform kubecarry supports (Linux).
+		t.Fatalf("reading this process's CPU time: %v", err)
 	}
 	// Burn CPU until the kernel's account of this process moves by at
 	// least two ticks; reading the wrong fields of the stat line would
@@ -142,5 +148,74 @@ func TestStealPercentIsTheStolenShareOfTheWindow(t *testing.T) {
 	}
 	if got := stealPercent(after, after); got != 0 {
 		t.Errorf("steal over an empty window = %v %%, want 0", got)
+	}
+}
+
+func TestJSONResultCarriesTheLabelsAndTheNumbersOfTheLine(t *testing.T) {
+	var l labels
+	for _, pair := range []string{"binary=kubecarry", "op=GET", "target=direct"} {
+		if err := l.Set(pair); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := options{url: "https://127.0.0.1:6443/x", connections: 4, duration: 2 * time.Second, warmup: time.Second,
+		labels: l, cpu: []watchedProcess{{"s3", 30}, {"s1", 10}}}
+	start := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	var latencies []time.Duration
+	for i := 100; i >= 1; i-- { // unsorted on purpose
+		latencies = append(latencies, time.Duration(i)*time.Millisecond)
+	}
+	r := summarize(o, start, latencies)
+	steal := 2.5
+	r.CPUMicrosecondsPerRequest, r.StealPercent = map[string]float64{"s1": 812.4, "s3": 1450.6}, &steal
+
+	var line strings.Builder
+	if err := printResult(&line, o, r); err != nil {
+		t.Fatal(err)
+	}
+	wantLine := "p50_ms=50.00 p99_ms=99.00 req_per_s=50 requests=100 cpu_us_per_request.s3=1451 cpu_us_per_request.s1=812 steal_pct=2.5\n"
+	if line.String() != wantLine {
+		t.Errorf("line = %q, want %q", line.String(), wantLine)
+	}
+
+	o.json = true
+	var js strings.Builder
+	if err := printResult(&js, o, r); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(js.String(), "\n") != 1 || !strings.HasSuffix(js.String(), "\n") {
+		t.Errorf("-json printed %q, want one line", js.String())
+	}
+	var got result.Run
+	if err := json.Unmarshal([]byte(js.String()), &got); err != nil {
+		t.Fatalf("-json printed %q: %v", js.String(), err)
+	}
+	want := result.Run{
+		Labels: map[string]string{"binary": "kubecarry", "op": "GET", "target": "direct"},
+		URL:    o.url, Connections: 4, Start: start, DurationSeconds: 2, WarmupSeconds: 1, Requests: 100,
+		P50Milliseconds: 50, P99Milliseconds: 99, RequestsPerSecond: 50,
+		CPUMicrosecondsPerRequest: map[string]float64{"s1": 812.4, "s3": 1450.6}, StealPercent: &steal,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("-json result = %+v\nwant %+v", got, want)
+	}
+}
+
+func TestLabelsRejectMalformedAndRepeatedNames(t *testing.T) {
+	for _, bad := range [][]string{{"target"}, {"=direct"}, {"target=direct", "target=proxied"}} {
+		var l labels
+		var err error
+		for _, pair := range bad {
+			if err = l.Set(pair); err != nil {
+				break
+			}
+		}
+		if err == nil {
+			t.Errorf("-label %q was accepted: %v", bad, l)
+		}
+	}
+	var l labels
+	if err := l.Set("target=a=b"); err != nil || l["target"] != "a=b" {
+		t.Errorf("-label target=a=b gave %v, %v; want the value a=b", l, err)
 	}
 }
