@@ -37,7 +37,7 @@ mapfile -t modules < <(kubecarry::upstream::staging_modules)
 args=()
 while read -r old; do
   args+=("-dropreplace=${old}")
-done < <(go mod edit -json | sed -n 's/^[[:space:]]*"Path": "\(k8s\.io\/[^"]*\)".*/\1/p' | LC_ALL=C sort -u)
+done < <(kubecarry::upstream::gomod go.mod -allow-missing '{range .Replace[*]}{.Old.Path}{"\n"}{end}' | grep '^k8s\.io/' | LC_ALL=C sort -u)
 args+=("-require=k8s.io/kubernetes@${upstream}")
 for m in "${modules[@]}"; do
   args+=("-replace=${m}=${m}@${staging}")

@@ -37,44 +37,44 @@ updir="$(kubecarry::upstream::kubernetes_dir)"
 failed=0
 problem() { kubecarry::log::error "$*"; failed=1; }
 
-# "path version" for every require, "old new version" for every replace.
-requires="$(go mod edit -json | awk '
-  /"Require":/ {sec="req"} /"Replace":/ {sec="rep"} /"Exclude":|"Retract":|"Tool":|"Godebug":/ {sec=""}
-  sec=="req" && /"Path":/ {gsub(/[",]/, "", $2); p=$2}
-  sec=="req" && /"Version":/ {gsub(/[",]/, "", $2); print p, $2}')"
-replaces="$(go mod edit -json | awk '
-  /"Replace":/ {sec="rep"} /"Exclude":|"Retract":|"Tool":|"Godebug":/ {sec=""}
-  sec=="rep" && /"Old":/ {side="old"} sec=="rep" && /"New":/ {side="new"}
-  sec=="rep" && /"Path":/ {gsub(/[",]/, "", $2); if (side=="old") o=$2; else n=$2}
-  sec=="rep" && side=="new" && /"Version":/ {gsub(/[",]/, "", $2); print o, n, $2; side=""}')"
+# The requires (path -> version) and replaces (old path -> "new version")
+# of go.mod, and upstream's requires, as go mod edit -json reads them.
+declare -A required replaced pinned
+while read -r path version; do
+  [[ -z "${path}" ]] || required["${path}"]="${version}"
+done < <(kubecarry::upstream::gomod go.mod -allow-missing '{range .Require[*]}{.Path} {.Version}{"\n"}{end}')
+while read -r old new version; do
+  [[ -z "${old}" ]] || replaced["${old}"]="${new} ${version}"
+done < <(kubecarry::upstream::gomod go.mod -allow-missing '{range .Replace[*]}{.Old.Path} {.New.Path} {.New.Version}{"\n"}{end}')
+while read -r path version; do
+  [[ -z "${path}" ]] || pinned["${path}"]="${version}"
+done < <(kubecarry::upstream::gomod "${updir}/go.mod" -allow-missing '{range .Require[*]}{.Path} {.Version}{"\n"}{end}')
+[[ ${#required[@]} -gt 0 ]] || problem "go.mod requires nothing"
 
-got="$(awk '$1=="k8s.io/kubernetes" {print $2}' <<<"${requires}")"
+got="${required[k8s.io/kubernetes]-}"
 [[ "${got}" == "${upstream}" ]] || problem "go.mod requires k8s.io/kubernetes ${got:-(nothing)}, UPSTREAM_VERSION says ${upstream}"
 
 want_staging="$(kubecarry::upstream::staging_modules)"
 while IFS= read -r m; do
-  line="$(awk -v m="${m}" '$1==m' <<<"${replaces}")"
-  if [[ -z "${line}" ]]; then
+  if [[ -z "${replaced[${m}]+set}" ]]; then
     problem "go.mod does not replace staging module ${m} (want ${m} => ${m} ${staging})"
-  elif [[ "${line}" != "${m} ${m} ${staging}" ]]; then
-    problem "go.mod replaces ${line%% *} with '${line#* }', want '${m} ${staging}'"
+  elif [[ "${replaced[${m}]}" != "${m} ${staging}" ]]; then
+    problem "go.mod replaces ${m} with '${replaced[${m}]}', want '${m} ${staging}'"
   fi
 done <<<"${want_staging}"
-while read -r old _; do
-  [[ -n "${old}" ]] || continue
+for old in "${!replaced[@]}"; do
   grep -qxF "${old}" <<<"${want_staging}" || problem "go.mod replaces ${old}, which k8s.io/kubernetes ${upstream} does not require at v0.0.0"
-done <<<"${replaces}"
+done
 
 # Module graph drift: compare with upstream's own pins.
-while read -r path version; do
-  [[ -n "${path}" ]] || continue
-  pin="$(awk -v p="${path}" '$1==p && $2 ~ /^v/ {print $2; exit}' "${updir}/go.mod")"
+for path in "${!required[@]}"; do
+  version="${required[${path}]}" pin="${pinned[${path}]-}"
   [[ -z "${pin}" || "${pin}" == "v0.0.0" || "${pin}" == "${version}" ]] || \
     problem "go.mod requires ${path} ${version}, upstream ${upstream} pins ${pin}"
-done <<<"${requires}"
+done
 
 want_godebug="$(kubecarry::upstream::godebug)"
-got_godebug="$(sed -n 's/^godebug \(.*\)$/\1/p' go.mod)"
+got_godebug="$(kubecarry::upstream::godebug_in go.mod)"
 [[ "${got_godebug}" == "${want_godebug}" ]] || problem "go.mod godebug is '${got_godebug}', upstream has '${want_godebug}'"
 
 kubecarry::version::get_version_vars

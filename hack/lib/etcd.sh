@@ -19,7 +19,8 @@
 # kubecarry::etcd::version prints the etcd version pinned in hack/tools/go.mod.
 kubecarry::etcd::version() {
   local v
-  v="$(sed -n 's/^require go\.etcd\.io\/etcd\/server\/v3 \(v[0-9.]*\)$/\1/p; s/^[[:space:]]*go\.etcd\.io\/etcd\/server\/v3 \(v[0-9.]*\)$/\1/p' "${KUBECARRY_ROOT}/hack/tools/go.mod" | head -n1)"
+  v="$(kubecarry::upstream::gomod "${KUBECARRY_ROOT}/hack/tools/go.mod" -allow-missing \
+    '{.Require[?(@.Path=="go.etcd.io/etcd/server/v3")].Version}')"
   [[ -n "${v}" ]] || kubecarry::log::fatal "hack/tools/go.mod does not require go.etcd.io/etcd/server/v3"
   echo "${v}"
 }

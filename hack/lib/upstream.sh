@@ -22,7 +22,34 @@ kubecarry::upstream::module_dir() {
   if ! out="$(cd "${KUBECARRY_ROOT}" && GOFLAGS=-mod=mod go mod download -json "${module}@${version}" 2>&1)"; then
     kubecarry::log::fatal "cannot download ${module}@${version} from the Go module proxy: ${out}"
   fi
-  sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p' <<<"${out}"
+  kubecarry::json::get .Dir <<<"${out}"
+}
+
+# kubecarry::upstream::gomod <go.mod file> [kcjson flags] <template> parses
+# a go.mod file with "go mod edit -json" and prints what the JSONPath
+# template selects, e.g. '{.Go}' or
+# '{range .Require[*]}{.Path} {.Version}{"\n"}{end}'.
+kubecarry::upstream::gomod() {
+  local file="$1" json
+  shift
+  json="$(go mod edit -json "${file}")" || kubecarry::log::fatal "cannot parse ${file} (go mod edit -json)"
+  kubecarry::json::get "$@" <<<"${json}"
+}
+
+# kubecarry::upstream::staging_in <go.mod file> prints, one per line and
+# sorted, the k8s.io modules the file requires at the placeholder v0.0.0.
+kubecarry::upstream::staging_in() {
+  local m
+  kubecarry::upstream::gomod "$1" -allow-missing '{range .Require[?(@.Version=="v0.0.0")]}{.Path}{"\n"}{end}' |
+    while IFS= read -r m; do
+      [[ "${m}" != k8s.io/* ]] || echo "${m}"
+    done | LC_ALL=C sort
+}
+
+# kubecarry::upstream::godebug_in <go.mod file> prints the file's godebug
+# settings, one key=value a line.
+kubecarry::upstream::godebug_in() {
+  kubecarry::upstream::gomod "$1" -allow-missing '{range .GoDebug[*]}{.Key}={.Value}{"\n"}{end}'
 }
 
 # kubecarry::upstream::kubernetes_dir prints the directory of k8s.io/kubernetes
@@ -37,14 +64,14 @@ kubecarry::upstream::kubernetes_dir() {
 kubecarry::upstream::staging_modules() {
   local dir
   dir="$(kubecarry::upstream::kubernetes_dir)"
-  sed -n 's/^[[:space:]]*\(k8s\.io\/[a-z0-9-]*\) v0\.0\.0$/\1/p' "${dir}/go.mod" | LC_ALL=C sort
+  kubecarry::upstream::staging_in "${dir}/go.mod"
 }
 
 # kubecarry::upstream::godebug prints upstream's godebug directive value.
 kubecarry::upstream::godebug() {
   local dir
   dir="$(kubecarry::upstream::kubernetes_dir)"
-  sed -n 's/^godebug \(.*\)$/\1/p' "${dir}/go.mod"
+  kubecarry::upstream::godebug_in "${dir}/go.mod"
 }
 
 # Fixed identity and dates for commits kubecarry's scripts make, so the
@@ -159,12 +186,11 @@ kubecarry::upstream::build_apiserver() {
   mkdir -p "${dir}"
 
   kubecarry::log::status "building upstream kube-apiserver ${version} in ${dir}"
-  local src
-  src="$(cd "${dir}" && GOFLAGS=-mod=mod go mod download -json "k8s.io/kubernetes@${version}" 2>&1 |
-    sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')" || true
-  if [[ -z "${src}" || ! -f "${src}" ]]; then
+  local src out
+  if ! out="$(cd "${dir}" && GOFLAGS=-mod=mod go mod download -json "k8s.io/kubernetes@${version}" 2>&1)" ||
+    ! src="$(kubecarry::json::get .GoMod <<<"${out}")" || [[ ! -f "${src}" ]]; then
     rm -rf "${bin%/*}"
-    kubecarry::log::fatal "the Go module proxy does not serve k8s.io/kubernetes@${version}"
+    kubecarry::log::fatal "the Go module proxy does not serve k8s.io/kubernetes@${version}: ${out}"
   fi
 
   {
@@ -172,13 +198,13 @@ kubecarry::upstream::build_apiserver() {
     echo
     # The go and godebug lines keep upstream's language version and runtime
     # defaults.
-    sed -n -e 's/^go \(.*\)$/go \1/p' -e 's/^godebug \(.*\)$/godebug \1/p' "${src}"
+    echo "go $(kubecarry::upstream::gomod "${src}" .Go)"
+    kubecarry::upstream::godebug_in "${src}" | while IFS= read -r g; do echo "godebug ${g}"; done
     echo
     echo "require k8s.io/kubernetes ${version}"
     echo
     echo "replace ("
-    sed -n 's/^[[:space:]]*\(k8s\.io\/[a-z0-9-]*\) v0\.0\.0$/\1/p' "${src}" | LC_ALL=C sort |
-      while IFS= read -r m; do echo "	${m} => ${m} ${staging}"; done
+    kubecarry::upstream::staging_in "${src}" | while IFS= read -r m; do echo "	${m} => ${m} ${staging}"; done
     echo ")"
   } >"${dir}/go.mod"
   cat >"${dir}/tools.go" <<'GO'
