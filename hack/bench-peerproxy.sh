@@ -177,10 +177,10 @@ for impl in "${impls[@]}"; do
       kubecarry::log::status "${impl}: ${op} with ${conns} connection(s), ${runs} × ${duration} each, direct, proxied, floor"
       labels=(-label "binary=${impl}" -label "op=${op}")
       for ((r = 0; r < runs; r++)); do
-        load "${direct}${path}" "${conns}" "${labels[@]}" -label target=direct >>"${runs_json}"
-        load "${proxied}${path}" "${conns}" "${labels[@]}" -label target=proxied >>"${runs_json}"
-        load "${floor}${path}" "${conns}" "${labels[@]}" -label target=floor >>"${runs_json}"
-      done
+        load "${direct}${path}" "${conns}" "${labels[@]}" -label target=direct
+        load "${proxied}${path}" "${conns}" "${labels[@]}" -label target=proxied
+        load "${floor}${path}" "${conns}" "${labels[@]}" -label target=floor
+      done >>"${runs_json}"
     done
   done
   kubecarry::cluster::down

@@ -137,7 +137,7 @@ x_lists_batch() {
   local apis
   apis="$(kubecarry::cluster::curl -H 'Accept: application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' \
     "$(kubecarry::cluster::apiserver_url "${OLDER_APISERVER}")/apis" 2>/dev/null)" || return 1
-  grep -q '"name": *"batch"' <<<"${apis}"
+  [[ "$(kubecarry::json::get '{.items[?(@.metadata.name=="batch")].metadata.name}' <<<"${apis}")" == batch ]]
 }
 # A garbage collector started before that has no REST mapping for Jobs until
 # its next resync (30 s). Without the proxy X never lists batch.

@@ -13,8 +13,11 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# The local cluster of hack/local-up-cluster.sh: layout, processes, start-up
-# and tear-down. The checks it prints and runs are in local-cluster-checks.sh.
+# The local cluster of hack/local-up-cluster.sh: layout and start-up. The
+# processes and their tear-down are in local-cluster-processes.sh, the cloud
+# provider's part (inventory, RBAC, CCM, Nodes) in local-cluster-cloud.sh,
+# both sourced here; the checks it prints and runs are in
+# local-cluster-checks.sh.
 #
 # Layout (NET is LOCAL_CLUSTER_NET, PREFIX is LOCAL_CLUSTER_PREFIX):
 #   - network namespace PREFIX-node-1 holds Node node-1 (NET.101) and its
@@ -66,120 +69,9 @@ kubecarry::cluster::curl() {
     --cert "${pki}/admin.crt" --key "${pki}/admin.key" "$@"
 }
 
-# ---------------------------------------------------------------------------
-# Processes. Each started component has <pids>/<name>.pid holding its PID
-# and, on the second line, the binary, so tear-down after a crash never
-# signals a PID the kernel has since given to someone else.
-
-# kubecarry::cluster::start <name> <binary> [command prefix... --] <args...>
-# starts <binary> in the background with its output in <logs>/<name>.log.
-# A prefix (unshare, ip netns exec) must exec the binary in the same process.
-kubecarry::cluster::start() {
-  local name="$1" binary="$2"
-  shift 2
-  local log
-  log="$(kubecarry::cluster::logs)/${name}.log"
-  "$@" >"${log}" 2>&1 &
-  printf '%s\n%s\n' "$!" "${binary}" >"$(kubecarry::cluster::pids)/${name}.pid"
-}
-
-# kubecarry::cluster::pid_of <name> prints the PID of a started component if
-# that process still runs its binary.
-kubecarry::cluster::pid_of() {
-  local file
-  file="$(kubecarry::cluster::pids)/$1.pid"
-  [[ -f "${file}" ]] || return 1
-  local pid binary
-  { read -r pid; read -r binary; } <"${file}"
-  [[ -n "${pid}" && -r "/proc/${pid}/cmdline" ]] || return 1
-  # The prefix commands exec the binary, so the process's executable is
-  # the binary itself once it runs (or the prefix for a moment before).
-  tr '\0' ' ' <"/proc/${pid}/cmdline" | grep -qF -- "${binary##*/}" || return 1
-  echo "${pid}"
-}
-
-# kubecarry::cluster::fail <name> <message> stops start-up, naming the
-# component and showing the tail of its log.
-kubecarry::cluster::fail() {
-  local name="$1" message="$2" log
-  log="$(kubecarry::cluster::logs)/${name}.log"
-  kubecarry::log::error "${name}: ${message}"
-  if [[ -f "${log}" ]]; then
-    echo "--- last lines of ${log}:" >&2
-    tail -n 25 "${log}" >&2
-    echo "---" >&2
-  fi
-  exit 1
-}
-
-# kubecarry::cluster::wait_ready <name> <what> <command...> polls the
-# command until it succeeds; the component exiting or KUBECARRY_START_TIMEOUT
-# passing ends start-up with its log.
-kubecarry::cluster::wait_ready() {
-  local name="$1" what="$2"
-  shift 2
-  local deadline=$((SECONDS + KUBECARRY_START_TIMEOUT))
-  until "$@" >/dev/null 2>&1; do
-    kubecarry::cluster::pid_of "${name}" >/dev/null || kubecarry::cluster::fail "${name}" "exited before ${what}"
-    ((SECONDS < deadline)) || kubecarry::cluster::fail "${name}" "not ${what} after ${KUBECARRY_START_TIMEOUT}s"
-    sleep 0.5
-  done
-}
-
-# kubecarry::cluster::port_free <host> <port> <what> stops start-up if
-# something already listens there.
-kubecarry::cluster::port_free() {
-  if (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; then
-    kubecarry::log::fatal "$1:$2 (${3}) is already in use; stop what listens there or pick another port"
-  fi
-}
-
-# kubecarry::cluster::down stops every component a run of this state
-# directory started (SIGTERM, then SIGKILL after 15 s) and removes its
-# network namespace. It is safe to call when nothing runs.
-kubecarry::cluster::down() {
-  local pids
-  pids="$(kubecarry::cluster::pids)"
-  local -a running=() names=()
-  local file name pid
-  for file in "${pids}"/*.pid; do
-    [[ -e "${file}" ]] || continue
-    name="${file##*/}"
-    name="${name%.pid}"
-    if pid="$(kubecarry::cluster::pid_of "${name}")"; then
-      kill -TERM "${pid}" 2>/dev/null || true
-      running+=("${pid}")
-      names+=("${name}")
-    fi
-    rm -f "${file}"
-  done
-  if [[ ${#running[@]} -gt 0 ]]; then
-    kubecarry::log::status "stopping ${names[*]}"
-    local deadline=$((SECONDS + 15)) left
-    while ((SECONDS < deadline)); do
-      left=0
-      for pid in "${running[@]}"; do
-        [[ -d "/proc/${pid}" ]] && left=1
-      done
-      ((left)) || break
-      sleep 0.2
-    done
-    for pid in "${running[@]}"; do
-      if [[ -d "/proc/${pid}" ]]; then
-        kill -KILL "${pid}" 2>/dev/null || true
-      fi
-    done
-  fi
-  local netns
-  netns="$(kubecarry::cluster::netns)"
-  if ip netns list 2>/dev/null | awk '{print $1}' | grep -qx "${netns}"; then
-    kubecarry::log::status "removing network namespace ${netns}"
-    ip netns delete "${netns}"
-  fi
-  # The host end goes with its peer in the namespace; remove it if a crash
-  # left it alone.
-  ip link delete "$(kubecarry::cluster::host_link)" >/dev/null 2>&1 || true
-}
+# The parts, one purpose each.
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-processes.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-cloud.sh"
 
 # ---------------------------------------------------------------------------
 # Start-up.
@@ -263,6 +155,9 @@ kubecarry::cluster::etcd() {
   kubecarry::cluster::port_free 127.0.0.1 "${ETCD_PORT}" "etcd client port, ETCD_PORT"
   kubecarry::cluster::port_free 127.0.0.1 "$((ETCD_PORT + 1))" "etcd peer port, ETCD_PORT+1"
   kubecarry::etcd::install >/dev/null
+  # The JSON parser the health check and later steps use, built before the
+  # start-up clock runs.
+  kubecarry::json::bin >/dev/null
   local etcd
   etcd="$(command -v etcd)"
   kubecarry::log::status "starting etcd on ${client}"
@@ -271,7 +166,19 @@ kubecarry::cluster::etcd() {
     --listen-client-urls "${client}" --advertise-client-urls "${client}" \
     --listen-peer-urls "${peer}" --initial-advertise-peer-urls "${peer}" \
     --initial-cluster "local=${peer}"
-  kubecarry::cluster::wait_ready etcd "healthy" sh -c "curl -sf '${client}/health' | grep -q '\"health\":\"true\"'"
+  kubecarry::cluster::wait_ready etcd "healthy" kubecarry::cluster::etcd_healthy "${client}"
+}
+
+# kubecarry::cluster::etcd_healthy <client URL> succeeds when etcd's /health
+# says "health": "true", and prints its answer otherwise.
+kubecarry::cluster::etcd_healthy() {
+  local answer
+  if answer="$(curl -sS --fail-with-body --max-time 5 "$1/health" 2>&1)" &&
+    [[ "$(kubecarry::json::get .health <<<"${answer}")" == true ]]; then
+    return 0
+  fi
+  echo "etcd $1/health: ${answer}" >&2
+  return 1
 }
 
 # kubecarry::cluster::apiserver <name> <binary> <ip> [extra flags...]
@@ -368,107 +275,6 @@ kubecarry::cluster::controller_manager() {
     --service-cluster-ip-range="${KUBECARRY_SERVICE_CIDR}" \
     "$@"
   kubecarry::cluster::wait_ready kube-controller-manager "healthy" kubecarry::cluster::curl "https://${gw}:10257/healthz"
-}
-
-# kubecarry::cluster::cloud_config writes the provider's inventory: every
-# Node with its InternalIP, routes in the node-1 namespace.
-kubecarry::cluster::cloud_config() {
-  local file="$1" j
-  {
-    echo "region: local"
-    echo "zone: local-a"
-    echo "routeTable:"
-    echo "  type: netlink"
-    echo "  destinationCIDRs: [${KUBECARRY_CLUSTER_CIDR}]"
-    echo "  netlink:"
-    echo "    protocol: ${KUBECARRY_ROUTE_PROTOCOL}"
-    echo "    netns: /run/netns/$(kubecarry::cluster::netns)"
-    echo "instances:"
-    for ((j = 1; j <= NODES; j++)); do
-      echo "- name: node-${j}"
-      echo "  type: local.vm"
-      echo "  addresses:"
-      echo "  - {type: InternalIP, address: $(kubecarry::cluster::node_ip "${j}")}"
-      echo "  - {type: Hostname, address: node-${j}}"
-    done
-  } >"${file}"
-}
-
-# kubecarry::cluster::apply_manifest <file> creates each object of a
-# multi-document YAML manifest of the kinds the CCM's RBAC uses (there is no
-# kubectl here; kube-apiserver takes YAML bodies itself).
-kubecarry::cluster::apply_manifest() {
-  local file="$1" url
-  url="$(kubecarry::cluster::apiserver_url 1)"
-  local dir
-  dir="$(mktemp -d "${LOCAL_CLUSTER_DIR}/manifest.XXXXXX")"
-  awk -v dir="${dir}" 'BEGIN{n=0; f=dir "/0.yaml"} /^---/{n++; f=dir "/" n ".yaml"; next} {print > f}' "${file}"
-  local doc kind ns path
-  for doc in "${dir}"/*.yaml; do
-    kind="$(sed -n 's/^kind: *\([A-Za-z]*\)$/\1/p' "${doc}" | head -n1)"
-    [[ -n "${kind}" ]] || continue
-    ns="$(sed -n 's/^  namespace: *\([a-z0-9-]*\)$/\1/p' "${doc}" | head -n1)"
-    case "${kind}" in
-      ServiceAccount) path="/api/v1/namespaces/${ns}/serviceaccounts" ;;
-      ClusterRole) path="/apis/rbac.authorization.k8s.io/v1/clusterroles" ;;
-      ClusterRoleBinding) path="/apis/rbac.authorization.k8s.io/v1/clusterrolebindings" ;;
-      Role) path="/apis/rbac.authorization.k8s.io/v1/namespaces/${ns}/roles" ;;
-      RoleBinding) path="/apis/rbac.authorization.k8s.io/v1/namespaces/${ns}/rolebindings" ;;
-      *) kubecarry::log::fatal "${file}: cannot apply kind ${kind} (no kubectl here)" ;;
-    esac
-    kubecarry::cluster::curl -o /dev/null -X POST -H 'Content-Type: application/yaml' \
-      --data-binary "@${doc}" "${url}${path}" || kubecarry::log::fatal "${file}: creating a ${kind} failed"
-  done
-  rm -rf "${dir}"
-}
-
-# kubecarry::cluster::cloud_controller_manager runs the CCM under exactly
-# the RBAC of its manifest, as ServiceAccount kube-system/cloud-controller-manager.
-kubecarry::cluster::cloud_controller_manager() {
-  local pki gw url
-  pki="$(kubecarry::cluster::pki)"
-  gw="$(kubecarry::cluster::gateway_ip)"
-  url="$(kubecarry::cluster::apiserver_url 1)"
-  kubecarry::cluster::apply_manifest "${KUBECARRY_ROOT}/cmd/cloud-controller-manager/deploy/rbac.yaml"
-  local token
-  token="$(kubecarry::cluster::curl -X POST -H 'Content-Type: application/json' \
-    --data '{"apiVersion":"authentication.k8s.io/v1","kind":"TokenRequest","spec":{"expirationSeconds":86400}}' \
-    "${url}/api/v1/namespaces/kube-system/serviceaccounts/cloud-controller-manager/token" |
-    sed -n 's/.*"token": *"\([^"]*\)".*/\1/p')"
-  [[ -n "${token}" ]] || kubecarry::log::fatal "could not get a token for ServiceAccount kube-system/cloud-controller-manager"
-  local kubeconfig="${LOCAL_CLUSTER_DIR}/cloud-controller-manager.kubeconfig"
-  kubecarry::pki::token_kubeconfig "${kubeconfig}" "${url}" "${pki}/ca.crt" "${token}" cloud-controller-manager
-  kubecarry::cluster::cloud_config "${LOCAL_CLUSTER_DIR}/cloud-config.yaml"
-  kubecarry::cluster::port_free "${gw}" 10258 cloud-controller-manager
-  kubecarry::log::status "starting cloud-controller-manager on https://${gw}:10258"
-  kubecarry::cluster::start cloud-controller-manager "${KUBECARRY_OUTPUT}/bin/cloud-controller-manager" \
-    "${KUBECARRY_OUTPUT}/bin/cloud-controller-manager" \
-    --cloud-provider=kubecarry --cloud-config="${LOCAL_CLUSTER_DIR}/cloud-config.yaml" \
-    --kubeconfig="${kubeconfig}" \
-    --authentication-kubeconfig="${kubeconfig}" --authorization-kubeconfig="${kubeconfig}" \
-    --client-ca-file="${pki}/ca.crt" \
-    --requestheader-client-ca-file="${pki}/front-proxy-ca.crt" \
-    --bind-address="${gw}" --secure-port=10258 \
-    --tls-cert-file="${pki}/controller-managers.crt" --tls-private-key-file="${pki}/controller-managers.key" \
-    --cluster-cidr="${KUBECARRY_CLUSTER_CIDR}" --configure-cloud-routes=true \
-    --controllers=cloud-node,cloud-node-lifecycle,route
-  kubecarry::cluster::wait_ready cloud-controller-manager "healthy" kubecarry::cluster::curl "https://${gw}:10258/healthz"
-}
-
-# kubecarry::cluster::nodes registers the Node objects (there is no
-# kubelet), tainted the way a kubelet with --cloud-provider=external taints
-# them, so the CCM initialises them.
-kubecarry::cluster::nodes() {
-  local url j
-  url="$(kubecarry::cluster::apiserver_url 1)"
-  kubecarry::log::status "registering ${NODES} Nodes"
-  for ((j = 1; j <= NODES; j++)); do
-    kubecarry::cluster::curl -o /dev/null -X POST -H 'Content-Type: application/json' "${url}/api/v1/nodes" --data @- <<JSON ||
-{"apiVersion":"v1","kind":"Node","metadata":{"name":"node-${j}","labels":{"kubernetes.io/hostname":"node-${j}"}},
- "spec":{"taints":[{"key":"node.cloudprovider.kubernetes.io/uninitialized","value":"true","effect":"NoSchedule"}]}}
-JSON
-      kubecarry::log::fatal "registering Node node-${j} failed"
-  done
 }
 
 kubecarry::cluster::kube_proxy() {
