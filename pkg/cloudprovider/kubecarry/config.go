@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"strings"
 
@@ -47,6 +48,12 @@ const (
 	// administrators ("ip route add" uses 4); owning them would let the
 	// provider delete routes it never created.
 	maxReservedRouteProtocol = 4
+	// maxRouteTable is the largest kernel routing table ID (a u32). The
+	// netlink library takes table IDs as int, so on 32-bit targets an ID
+	// above math.MaxInt32 does not decode into NetlinkConfig.Table at all
+	// (the decoder names the field), rather than wrapping to a negative
+	// ID that netlink would read as "main".
+	maxRouteTable = math.MaxUint32
 )
 
 // Config is the --cloud-config file of the kubecarry provider (YAML or
@@ -176,6 +183,9 @@ func (c *Config) validate() field.ErrorList {
 
 	instancesPath := field.NewPath("instances")
 	names, ids := sets.New[string](), sets.New[string]()
+	// ipOwners maps each IP address (in canonical form) to the first
+	// instance that has it.
+	ipOwners := map[string]int{}
 	for i, inst := range c.Instances {
 		p := instancesPath.Index(i)
 		for _, msg := range validation.IsDNS1123Subdomain(inst.Name) {
@@ -193,6 +203,38 @@ func (c *Config) validate() field.ErrorList {
 		}
 		ids.Insert(inst.ID)
 		errs = append(errs, validateAddresses(inst.Addresses, p.Child("addresses"))...)
+		errs = append(errs, c.validateAddressesUnique(i, ipOwners, p.Child("addresses"))...)
+	}
+	return errs
+}
+
+// validateAddressesUnique rejects an IP address of instance i that an
+// earlier instance already has, naming both machines: routes find a Node
+// again from their next hop, and the node controllers match Nodes by
+// address, so two machines with one address would route one machine's Pod
+// CIDR to the other. owners records i's addresses for later instances.
+func (c *Config) validateAddressesUnique(i int, owners map[string]int, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	inst := &c.Instances[i]
+	for k, a := range inst.Addresses {
+		if a.Type != v1.NodeInternalIP && a.Type != v1.NodeExternalIP {
+			continue
+		}
+		ip := net.ParseIP(a.Address)
+		if ip == nil {
+			continue // validateAddresses reports it
+		}
+		key := ip.String()
+		j, taken := owners[key]
+		switch {
+		case !taken:
+			owners[key] = i
+		case j != i:
+			other := &c.Instances[j]
+			errs = append(errs, field.Invalid(p.Index(k).Child("address"), a.Address,
+				fmt.Sprintf("instance %q (instances[%d]) and instance %q (instances[%d]) both have address %s; every machine needs addresses of its own",
+					other.Name, j, inst.Name, i, key)))
+		}
 	}
 	return errs
 }
@@ -208,8 +250,8 @@ func (r *RouteTableConfig) validate(p *field.Path) field.ErrorList {
 		n, np := r.Netlink, p.Child("netlink")
 		// 0 is RT_TABLE_UNSPEC, 253-255 the kernel's default, main and
 		// local tables; main (254) is the one host-gw setups use.
-		if n.Table < 1 || n.Table > 0xFFFFFFFF || n.Table == 253 || n.Table == 255 {
-			errs = append(errs, field.Invalid(np.Child("table"), n.Table, "must be a routing table ID from 1 to 4294967295, other than 253 (default) and 255 (local)"))
+		if n.Table < 1 || uint64(n.Table) > maxRouteTable || n.Table == 253 || n.Table == 255 {
+			errs = append(errs, field.Invalid(np.Child("table"), n.Table, fmt.Sprintf("must be a routing table ID from 1 to %d, other than 253 (default) and 255 (local)", uint64(maxRouteTable))))
 		}
 		if n.Protocol <= maxReservedRouteProtocol || n.Protocol > 255 {
 			errs = append(errs, field.Invalid(np.Child("protocol"), n.Protocol, fmt.Sprintf("must be from %d to 255: lower values belong to the kernel and to static routes", maxReservedRouteProtocol+1)))

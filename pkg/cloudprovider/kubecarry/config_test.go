@@ -19,6 +19,7 @@ package kubecarry
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -119,6 +120,18 @@ func TestLoadConfigRejects(t *testing.T) {
 			want:   []string{"instances[1].name", "Duplicate value"},
 		},
 		{
+			name: "two machines with one InternalIP",
+			config: "instances:\n- {name: a, addresses: [{type: InternalIP, address: 10.0.0.1}]}\n" +
+				"- {name: b, addresses: [{type: InternalIP, address: 10.0.0.2}, {type: InternalIP, address: 10.0.0.1}]}\n",
+			want: []string{"instances[1].addresses[1].address", `instance "a" (instances[0])`, `instance "b" (instances[1])`, "both have address 10.0.0.1"},
+		},
+		{
+			name: "one machine's ExternalIP is another's InternalIP, spelled differently",
+			config: "instances:\n- {name: a, addresses: [{type: InternalIP, address: 10.0.0.1}, {type: ExternalIP, address: \"fd00::0:1\"}]}\n" +
+				"- {name: b, addresses: [{type: InternalIP, address: \"fd00::1\"}]}\n",
+			want: []string{"instances[1].addresses[0].address", `instance "a" (instances[0])`, `instance "b" (instances[1])`, "both have address fd00::1"},
+		},
+		{
 			name:   "no InternalIP",
 			config: "instances:\n- {name: a, addresses: [{type: ExternalIP, address: 203.0.113.1}]}\n",
 			want:   []string{"instances[0].addresses", "at least one InternalIP"},
@@ -151,6 +164,43 @@ func TestLoadConfigRejects(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// One machine may list an address under two types; only two machines
+// sharing one is an error.
+func TestLoadConfigAcceptsAnAddressTwiceOnOneMachine(t *testing.T) {
+	cfg, err := LoadConfig(strings.NewReader("instances:\n- {name: a, addresses: [{type: InternalIP, address: 10.0.0.1}, {type: ExternalIP, address: 10.0.0.1}]}\n" +
+		"- {name: b, addresses: [{type: InternalIP, address: 10.0.0.2}]}\n"))
+	if err != nil {
+		t.Fatalf("LoadConfig: %v", err)
+	}
+	if len(cfg.Instances) != 2 {
+		t.Fatalf("decoded %d instances, want 2", len(cfg.Instances))
+	}
+}
+
+// Kernel routing table IDs are u32, the netlink library takes them as int:
+// a 64-bit build accepts the whole range, a 32-bit build refuses IDs that
+// do not fit its int at decoding, naming the field, instead of wrapping
+// them to a negative ID.
+func TestLoadConfigRouteTableIDRange(t *testing.T) {
+	const largest = "4294967295"
+	cfg, err := LoadConfig(strings.NewReader("routeTable: {type: netlink, netlink: {table: " + largest + "}}\ninstances: []\n"))
+	if strconv.IntSize == 64 {
+		if err != nil {
+			t.Fatalf("LoadConfig with table %s: %v", largest, err)
+		}
+		if got := strconv.FormatUint(uint64(cfg.RouteTable.Netlink.Table), 10); got != largest {
+			t.Errorf("table decoded to %s, want %s", got, largest)
+		}
+	} else if err == nil || !strings.Contains(err.Error(), "table") {
+		t.Fatalf("LoadConfig with table %s on a %d-bit build: %v, want an error naming the table", largest, strconv.IntSize, err)
+	}
+
+	_, err = LoadConfig(strings.NewReader("routeTable: {type: netlink, netlink: {table: 4294967296}}\ninstances: []\n"))
+	if err == nil || !strings.Contains(err.Error(), "table") {
+		t.Fatalf("LoadConfig with table 4294967296: %v, want an error naming the table", err)
 	}
 }
 

@@ -18,6 +18,7 @@ package kubecarry
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"strings"
@@ -56,7 +57,9 @@ func newInventory(cfg *Config) *inventory {
 // forNode finds a Node's machine by provider ID when the Node has one, as
 // cloudprovider.InstancesV2 asks, and by name otherwise. A provider ID of
 // another provider is an error rather than "not found": answering "not
-// found" would make the node lifecycle controller delete the Node.
+// found" would make the node lifecycle controller delete the Node. "Not
+// found" is cloudprovider.InstanceNotFound itself, unwrapped: upstream's
+// controllers compare it with ==.
 func (inv *inventory) forNode(node *v1.Node) (*InstanceConfig, error) {
 	if id := node.Spec.ProviderID; id != "" {
 		instanceID, ok := strings.CutPrefix(id, providerIDPrefix)
@@ -116,7 +119,7 @@ func (i *instances) InstanceExists(ctx context.Context, node *v1.Node) (bool, er
 	_, err := i.inventory.forNode(node)
 	recordAPIRequest("instance_exists", ignoreNotFound(err))
 	switch {
-	case err == cloudprovider.InstanceNotFound:
+	case errors.Is(err, cloudprovider.InstanceNotFound):
 		return false, nil
 	case err != nil:
 		return false, err
@@ -155,7 +158,7 @@ func (i *instances) InstanceMetadata(ctx context.Context, node *v1.Node) (*cloud
 // ignoreNotFound keeps "no such instance", a successful answer of the
 // cloud, out of the error count.
 func ignoreNotFound(err error) error {
-	if err == cloudprovider.InstanceNotFound {
+	if errors.Is(err, cloudprovider.InstanceNotFound) {
 		return nil
 	}
 	return err

@@ -19,6 +19,8 @@ package kubecarry
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net"
 	"reflect"
 	"strings"
 	"testing"
@@ -64,8 +66,37 @@ func TestInstanceMetadata(t *testing.T) {
 		t.Errorf("InstanceMetadata by provider ID = %+v, want provider ID kubecarry://rack2-slot4 in zone dc1-b", got)
 	}
 
-	if _, err := i.InstanceMetadata(ctx, nodeNamed("node-z", "")); err != cloudprovider.InstanceNotFound {
-		t.Errorf("InstanceMetadata(unknown node) error = %v, want cloudprovider.InstanceNotFound", err)
+	// Upstream's controllers compare with ==, so the sentinel itself,
+	// not a wrapped copy.
+	if _, err := i.InstanceMetadata(ctx, nodeNamed("node-z", "")); err != cloudprovider.InstanceNotFound { //nolint:errorlint // see above
+		t.Errorf("InstanceMetadata(unknown node) error = %v, want cloudprovider.InstanceNotFound itself", err)
+	}
+	if _, err := i.InstanceShutdown(ctx, nodeNamed("node-z", "")); err != cloudprovider.InstanceNotFound { //nolint:errorlint // see above
+		t.Errorf("InstanceShutdown(unknown node) error = %v, want cloudprovider.InstanceNotFound itself", err)
+	}
+}
+
+// A wrapped "instance not found" is still a successful answer of the cloud
+// and does not count as an error.
+func TestIgnoreNotFoundUnwraps(t *testing.T) {
+	wrapped := fmt.Errorf("looking up node-z: %w", cloudprovider.InstanceNotFound)
+	if err := ignoreNotFound(wrapped); err != nil {
+		t.Errorf("ignoreNotFound(%v) = %v, want nil", wrapped, err)
+	}
+	other := errors.New("inventory unavailable")
+	if err := ignoreNotFound(other); err != other { //nolint:errorlint // the same error must come back
+		t.Errorf("ignoreNotFound(%v) = %v, want it back", other, err)
+	}
+}
+
+// The routes' "not an instance" error wraps cloudprovider.InstanceNotFound,
+// so callers can tell it with errors.Is.
+func TestNextHopOfAnUnknownNodeIsInstanceNotFound(t *testing.T) {
+	inv := newInventory(mustLoadConfig(t, validConfig))
+	_, dst, _ := net.ParseCIDR("10.244.1.0/24")
+	_, err := inv.nextHop("node-z", dst)
+	if !errors.Is(err, cloudprovider.InstanceNotFound) || !strings.Contains(err.Error(), "node-z") {
+		t.Fatalf("nextHop(node-z) = %v, want an error naming node-z that is cloudprovider.InstanceNotFound", err)
 	}
 }
 
