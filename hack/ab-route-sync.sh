@@ -44,7 +44,7 @@ cd "${KUBECARRY_ROOT}"
 log="${KUBECARRY_OUTPUT:-_output}/ab-route-sync.log"
 mkdir -p "$(dirname "${log}")"
 kubecarry::log::status "measuring each mode for ${duration} (churn ${churn}); logs in ${log}"
-if ! GOFLAGS=-mod=vendor go test -v -count=1 -timeout=0 -run '^TestRouteSyncAB$' \
+if ! GOFLAGS=-mod=vendor go test -v -count=1 -timeout=0 -tags=measurement -run '^TestRouteSyncAB$' \
     ./test/integration/cloudcontrollermanager/ -args -ab-duration="${duration}" -ab-churn="${churn}" >"${log}" 2>&1; then
   tail -n 50 "${log}" >&2
   exit 1

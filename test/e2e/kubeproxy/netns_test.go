@@ -28,6 +28,7 @@ import (
 	"github.com/vishvananda/netlink"
 
 	"github.com/kubecarry/kubecarry/test/utils/netnstest"
+	"github.com/kubecarry/kubecarry/test/utils/privileged"
 )
 
 // The test network. Client and node share 198.51.100.0/24 (TEST-NET-2),
@@ -55,9 +56,7 @@ type topology struct {
 
 func newTopology(t *testing.T) *topology {
 	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("the kube-proxy e2e tests create network namespaces and run kube-proxy: they need root")
-	}
+	privileged.Require(t, "create network namespaces and run kube-proxy in them")
 	prefix := fmt.Sprintf("kc-e2e-%d-%s", os.Getpid(), filepath.Base(t.TempDir()))
 	topo := &topology{
 		client:  &netNS{netnstest.NewNamed(t, prefix+"-client")},

@@ -32,6 +32,8 @@ import (
 	"github.com/vishvananda/netlink"
 	"github.com/vishvananda/netns"
 	"golang.org/x/sys/unix"
+
+	"github.com/kubecarry/kubecarry/test/utils/privileged"
 )
 
 // Namespace is a named network namespace that the test removes when it ends.
@@ -55,8 +57,8 @@ var (
 )
 
 // New creates a namespace with the veth pair and removes it when the test
-// ends. It skips the test when the process may not create namespaces (it
-// needs root).
+// ends. Without root it skips the test, or fails it when
+// KUBECARRY_REQUIRE_PRIVILEGED_TESTS is set (see package privileged).
 func New(t testing.TB) *Namespace {
 	t.Helper()
 	n := NewNamed(t, fmt.Sprintf("kubecarry-test-%d-%s", os.Getpid(), filepath.Base(t.TempDir())))
@@ -67,12 +69,11 @@ func New(t testing.TB) *Namespace {
 }
 
 // NewNamed creates an empty namespace called name, with its loopback up, and
-// removes it when the test ends. It skips the test without root.
+// removes it when the test ends. Without root it skips or fails the test,
+// as New does.
 func NewNamed(t testing.TB, name string) *Namespace {
 	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("creating a network namespace needs root")
-	}
+	privileged.Require(t, "create network namespace "+name)
 	ns, err := newNamed(name)
 	if err != nil {
 		t.Fatalf("creating network namespace %s: %v", name, err)
