@@ -19,18 +19,25 @@ LOGS := _output/test-logs
 all:
 	hack/build.sh $(WHAT)
 
-# Each test step keeps its log so "make test" can end with the summaries.
+# Each test step keeps its log and its test events (go test -json) so
+# "make test" can end with the counts of every step (hack/test-step.sh).
 define logged
-	@mkdir -p $(LOGS)
-	$(2) 2>&1 | tee $(LOGS)/$(1).log
+	hack/test-step.sh $(LOGS) $(1) $(2)
 endef
 
+# make test runs every step even when one fails (-k), then prints the summary
+# of all of them; its last line is "N passed, N failed, N skipped". As root,
+# a privileged test that cannot run fails instead of skipping.
 .PHONY: test
+ifeq ($(shell id -u),0)
+test: export KUBECARRY_REQUIRE_PRIVILEGED_TESTS ?= 1
+endif
 test:
 	@rm -rf $(LOGS)
-	@$(MAKE) --no-print-directory verify test-machinery test-unit test-integration test-e2e test-upstream || \
-		{ hack/print-test-summary.sh $(LOGS); exit 1; }
-	@hack/print-test-summary.sh $(LOGS)
+	@status=0; \
+		$(MAKE) --no-print-directory -k verify test-machinery test-unit test-integration test-e2e test-upstream || status=1; \
+		hack/print-test-summary.sh $(LOGS) || status=1; \
+		exit $${status}
 
 .PHONY: verify
 verify:

@@ -13,21 +13,21 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Prints the closing lines of every test step of "make test" (go test's
-# per-package "ok"/"FAIL" lines and the scripts' PASS/FAIL/SKIP lines), so a
-# reader sees what ran.
+# Prints the summary of make test: per step the passed, failed and skipped
+# tests counted from its events (go test -json, and the scripts' checks, see
+# hack/test-step.sh), the names of failed and skipped tests, and as the very
+# last line "N passed, N failed, N skipped". A step that did not run counts
+# as a failure. Exits non-zero when anything failed.
 # Usage: hack/print-test-summary.sh <log directory>
 
 set -o errexit
 set -o nounset
 set -o pipefail
 
+source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+
 logs="${1:?usage: $0 <log directory>}"
-echo
-echo "================ make test summary ================"
-for step in verify machinery unit integration e2e upstream; do
-  log="${logs}/${step}.log"
-  [[ -f "${log}" ]] || { echo "[${step}] did not run"; continue; }
-  echo "[${step}]"
-  grep -E '^(ok|FAIL|---) |^--- (PASS|FAIL)|^(PASS|FAIL|SKIP): |^\?|patch machinery:' "${log}" | grep -v '^?.*\[no test files\]' | sed 's/^/  /' || true
-done
+tool="$(kubecarry::test::tool)"
+exec "${tool}" report -dir "${logs}" \
+  -note "Counted: every Go test and subtest run (go test -json), every hack/verify-*.sh script, patch machinery case and e2e script check; logs and events in ${logs}/." \
+  verify machinery unit integration e2e upstream

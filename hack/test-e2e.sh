@@ -22,7 +22,8 @@
 # the garbage collector while peers freeze, resume, are partitioned). Builds the
 # binaries and installs etcd and the network tools
 # (hack/install-e2e-deps.sh) first. Needs root; as another user the tests
-# skip, saying so.
+# skip, saying so, or fail when KUBECARRY_REQUIRE_PRIVILEGED_TESTS is true
+# (CI, and make test as root). Every part runs even when an earlier one failed.
 # Usage: hack/test-e2e.sh [package pattern...]   (default ./test/e2e/... and
 #        the local cluster; with patterns only those packages)
 # Env:   GOTEST_FLAGS extra flags for go test.
@@ -45,32 +46,24 @@ if [[ "$(id -u)" -eq 0 ]]; then
     ip netns delete "${ns}"
   done
 else
-  kubecarry::log::status "not root: the e2e tests will skip (they create network namespaces)"
+  kubecarry::log::status "not root: the e2e tests cannot create network namespaces and will skip, or fail if KUBECARRY_REQUIRE_PRIVILEGED_TESTS is set"
 fi
 kubecarry::etcd::install
 export KUBECARRY_KUBE_PROXY="${KUBECARRY_ROOT}/_output/bin/kube-proxy"
 packages=("$@")
 [[ ${#packages[@]} -gt 0 ]] || packages=(./test/e2e/...)
-# shellcheck disable=SC2086
-GOFLAGS=-mod=vendor go test -count=1 -timeout=20m ${GOTEST_FLAGS:-} "${packages[@]}"
-
-[[ $# -eq 0 ]] || exit 0
-if [[ "$(id -u)" -ne 0 ]]; then
-  echo "SKIP: hack/local-up-cluster.sh --test (needs root)"
-  echo "SKIP: hack/test-peer-faults.sh (needs root)"
-  exit 0
-fi
 failed=0
-if hack/local-up-cluster.sh --test; then
-  echo "PASS: hack/local-up-cluster.sh --test"
-else
-  echo "FAIL: hack/local-up-cluster.sh --test"
-  failed=1
+# shellcheck disable=SC2086
+GOFLAGS=-mod=vendor kubecarry::test::go_test -count=1 -timeout=20m ${GOTEST_FLAGS:-} "${packages[@]}" || failed=1
+
+[[ $# -eq 0 ]] || exit "${failed}"
+if [[ "$(id -u)" -ne 0 ]]; then
+  kubecarry::test::privileged_unavailable hack/test-e2e.sh "hack/local-up-cluster.sh --test" \
+    "run a local cluster in network and UTS namespaces" || failed=1
+  kubecarry::test::privileged_unavailable hack/test-e2e.sh hack/test-peer-faults.sh \
+    "freeze, partition and restart kube-apiserver processes" || failed=1
+  exit "${failed}"
 fi
-if hack/test-peer-faults.sh; then
-  echo "PASS: hack/test-peer-faults.sh"
-else
-  echo "FAIL: hack/test-peer-faults.sh"
-  failed=1
-fi
+kubecarry::test::run_check hack/test-e2e.sh "hack/local-up-cluster.sh --test" hack/local-up-cluster.sh --test || failed=1
+kubecarry::test::run_check hack/test-e2e.sh hack/test-peer-faults.sh hack/test-peer-faults.sh || failed=1
 exit "${failed}"

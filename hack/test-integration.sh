@@ -30,4 +30,4 @@ packages=("$@")
 [[ ${#packages[@]} -gt 0 ]] || packages=(./test/integration/...)
 # Integration results depend on etcd and the machine, so never reuse cached ones.
 # shellcheck disable=SC2086
-GOFLAGS=-mod=vendor go test -count=1 -timeout=20m ${GOTEST_FLAGS:-} "${packages[@]}"
+GOFLAGS=-mod=vendor kubecarry::test::go_test -count=1 -timeout=20m ${GOTEST_FLAGS:-} "${packages[@]}"

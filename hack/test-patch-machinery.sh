@@ -49,10 +49,10 @@ run_test() {
   rc=$?
   set -o errexit
   if [[ ${rc} -eq 0 ]]; then
-    echo "--- PASS: $1"
+    kubecarry::test::record hack/test-patch-machinery.sh "$1" pass
     passed=$((passed + 1))
   else
-    echo "--- FAIL: $1"
+    kubecarry::test::record hack/test-patch-machinery.sh "$1" fail "exit status ${rc}"
     failed=$((failed + 1))
   fi
 }

@@ -27,12 +27,7 @@ for script in "${KUBECARRY_ROOT}"/hack/verify-*.sh; do
   name="${script##*/}"
   [[ "${name}" != "verify-all.sh" && "${name}" != "verify-reproducible.sh" ]] || continue
   echo "=== RUN ${name}"
-  if "${script}"; then
-    echo "--- PASS: ${name}"
-  else
-    echo "--- FAIL: ${name}"
-    failed+=("${name}")
-  fi
+  kubecarry::test::run_check hack/verify-all.sh "${name}" "${script}" || failed+=("${name}")
 done
 if [[ ${#failed[@]} -gt 0 ]]; then
   kubecarry::log::fatal "failed: ${failed[*]}"
