@@ -35,8 +35,6 @@ const (
 	floor   = "floor"
 )
 
-var targets = []string{direct, proxied, floor}
-
 // cellKey is one row of every table.
 type cellKey struct {
 	binary      string

@@ -133,7 +133,7 @@ func run(cmd string, args []string, in io.Reader, out io.Writer) (int, error) {
 			return 2, err
 		}
 		if *dir == "" || fs.NArg() == 0 {
-			return 2, errors.New("usage: report -dir DIR [-note TEXT]... STEP...")
+			return 2, errors.New("report needs -dir DIR and at least one STEP (report -dir DIR [-note TEXT]... STEP...)")
 		}
 		total, err := testsummary.Report(out, *dir, fs.Args(), notes)
 		if err != nil {

@@ -18,6 +18,7 @@ package workload
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -68,14 +69,14 @@ func TestGetRecordsWhatCameBack(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/apis/batch/v1/namespaces/ns/jobs/ok":
-			w.Write([]byte(`{"kind":"Job"}`))
+			writeBody(t, w, `{"kind":"Job"}`)
 		case "/apis/batch/v1/namespaces/ns/jobs/busy":
 			w.Header().Set("Retry-After", "1")
 			w.WriteHeader(http.StatusServiceUnavailable)
-			w.Write([]byte(`{"kind":"Status","message":"no peer"}`))
+			writeBody(t, w, `{"kind":"Status","message":"no peer"}`)
 		case "/apis/batch/v1/namespaces/ns/jobs/gone":
 			w.WriteHeader(http.StatusNotFound)
-			w.Write([]byte(`{"kind":"Status","message":"jobs.batch \"gone\" not found"}`))
+			writeBody(t, w, `{"kind":"Status","message":"jobs.batch \"gone\" not found"}`)
 		case "/apis/batch/v1/namespaces/ns/jobs/frozen":
 			<-release
 		}
@@ -148,7 +149,7 @@ func TestSeeDeletedDependents(t *testing.T) {
 	var selector string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		selector = r.URL.Query().Get("labelSelector")
-		w.Write([]byte(`{"kind":"ConfigMapList","items":[{"metadata":{"name":"kept"}}]}`))
+		writeBody(t, w, `{"kind":"ConfigMapList","items":[{"metadata":{"name":"kept"}}]}`)
 	}))
 	defer srv.Close()
 	rec := history.NewRecorder("", nil)
@@ -184,7 +185,7 @@ func TestDependentCreatedWhenAnswered(t *testing.T) {
 			w.WriteHeader(http.StatusCreated)
 			return
 		}
-		w.Write([]byte(`{"kind":"ConfigMapList","items":[]}`))
+		writeBody(t, w, `{"kind":"ConfigMapList","items":[]}`)
 	}))
 	defer srv.Close()
 	rec := history.NewRecorder("", nil)
@@ -221,5 +222,14 @@ func TestFinalClearsWhatAListMissed(t *testing.T) {
 	}
 	if ds[1].FinalCode != 404 || !ds[1].Deleted.Equal(seen) {
 		t.Errorf("gone: %+v", ds[1])
+	}
+}
+
+// writeBody writes the answer of a fake server. A short write shows up as a
+// wrong body in the test that reads it; this names the cause.
+func writeBody(t *testing.T, w http.ResponseWriter, body string) {
+	t.Helper()
+	if _, err := io.WriteString(w, body); err != nil {
+		t.Errorf("the fake server could not write its answer: %v", err)
 	}
 }

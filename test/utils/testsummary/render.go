@@ -117,8 +117,9 @@ func (r *Renderer) flushUnfinished(pkg string) error {
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i].test < keys[j].test })
 	for _, k := range keys {
-		lines := append(r.output[k], "--- UNFINISHED: "+k.test+" (started and never ended)")
+		lines := r.output[k]
 		delete(r.output, k)
+		lines = append(lines, "--- UNFINISHED: "+k.test+" (started and never ended)")
 		if err := r.write(lines); err != nil {
 			return err
 		}
