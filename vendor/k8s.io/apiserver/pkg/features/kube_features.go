@@ -156,6 +156,49 @@ const (
 	// Enables KMS v1 API for encryption at rest.
 	KMSv1 featuregate.Feature = "KMSv1"
 
+	// owner: @kubecarry
+	//
+	// kubecarry only (no upstream gate; on by default). Caches the client
+	// certificate chains the x509 authenticator and the request-header
+	// verifier verified successfully, while the CA pool and every
+	// certificate's validity are unchanged. Off: every request's chain is
+	// verified again, as upstream does.
+	KubecarryClientCertificateVerificationCache featuregate.Feature = "KubecarryClientCertificateVerificationCache"
+
+	// owner: @kubecarry
+	// kep: https://kep.k8s.io/4020
+	//
+	// kubecarry only (no upstream gate; on by default). Refreshes peer
+	// discovery every 30s with conditional requests, ignores peers whose
+	// identity lease expired, and keeps a deleted CRD's or APIService's
+	// group-version out of peer data until every peer was fetched after its
+	// grace period (tombstones). Off: peer discovery is fetched only on
+	// identity lease events and a group-version is refiltered back when its
+	// grace period ends, as in upstream v1.36.
+	KubecarryPeerDiscoveryRefresh featuregate.Feature = "KubecarryPeerDiscoveryRefresh"
+
+	// owner: @kubecarry
+	// kep: https://kep.k8s.io/4020
+	//
+	// kubecarry only (no upstream gate; on by default). Caches peer
+	// kube-apiservers' addresses for the Mixed Version Proxy instead of
+	// reading the peer endpoint lease from storage for every proxied request,
+	// and keeps a peer's last known address while its endpoint lease is
+	// missing. Off: the lease is read per request, as upstream does.
+	KubecarryPeerEndpointCache featuregate.Feature = "KubecarryPeerEndpointCache"
+
+	// owner: @kubecarry
+	// kep: https://kep.k8s.io/4020
+	//
+	// kubecarry only (no upstream gate; on by default). The Mixed Version
+	// Proxy's fault handling: failover to the next capable peer, peers that
+	// cannot be fetched keep their last discovery while their identity lease
+	// is valid, 503 with Retry-After when no capable peer answers, short
+	// dial, TLS handshake and HTTP/2 health check timeouts to peers, and
+	// discovery fetched from peers in parallel. Off: one capable peer chosen
+	// at random and client-go's transport defaults, as in upstream v1.36.
+	KubecarryPeerProxyFailover featuregate.Feature = "KubecarryPeerProxyFailover"
+
 	// owner: @serathius
 	// kep: https://kep.k8s.io/4988
 	//
@@ -397,6 +440,23 @@ var defaultVersionedKubernetesFeatureGates = map[featuregate.Feature]featuregate
 		{Version: version.MustParse("1.0"), Default: true, PreRelease: featuregate.GA},
 		{Version: version.MustParse("1.28"), Default: true, PreRelease: featuregate.Deprecated},
 		{Version: version.MustParse("1.29"), Default: false, PreRelease: featuregate.Deprecated},
+	},
+
+	// kubecarry: gates of kubecarry-only behaviour, Beta and on at 1.35.
+	KubecarryClientCertificateVerificationCache: {
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+	},
+
+	KubecarryPeerDiscoveryRefresh: {
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+	},
+
+	KubecarryPeerEndpointCache: {
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+	},
+
+	KubecarryPeerProxyFailover: {
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	ListFromCacheSnapshot: {

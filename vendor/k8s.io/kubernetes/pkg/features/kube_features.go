@@ -461,6 +461,17 @@ const (
 	// based on the set of succeeded pods.
 	JobSuccessPolicy featuregate.Feature = "JobSuccessPolicy"
 
+	// owner: @kubecarry
+	// kep: https://kep.k8s.io/5707
+	//
+	// kubecarry only (no upstream gate; on by default). When kube-proxy
+	// ignores a Service's externalIPs, it deletes the conntrack entries of
+	// flows through them to the Service's endpoints and reports the Service
+	// (log line, ExternalIPsIgnored event, kubeproxy_services_external_ips_ignored).
+	// Off: established flows through an ignored externalIP keep flowing and
+	// nothing is reported, as in upstream v1.36.
+	KubecarryExternalIPsConntrackCleanup featuregate.Feature = "KubecarryExternalIPsConntrackCleanup"
+
 	// owner: @marquiz
 	// kep: http://kep.k8s.io/4033
 	//
@@ -1433,6 +1444,10 @@ var defaultVersionedKubernetesFeatureGates = map[featuregate.Feature]featuregate
 		{Version: version.MustParse("1.33"), Default: true, PreRelease: featuregate.GA, LockToDefault: true}, // remove in 1.36
 	},
 
+	KubecarryExternalIPsConntrackCleanup: {
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+	},
+
 	KubeletCgroupDriverFromCRI: {
 		{Version: version.MustParse("1.28"), Default: false, PreRelease: featuregate.Alpha},
 		{Version: version.MustParse("1.31"), Default: true, PreRelease: featuregate.Beta},
@@ -2054,6 +2069,23 @@ var defaultVersionedKubernetesFeatureGates = map[featuregate.Feature]featuregate
 		{Version: version.MustParse("1.29"), Default: false, PreRelease: featuregate.Deprecated},
 	},
 
+	// kubecarry: must match the specs in k8s.io/apiserver/pkg/features.
+	genericfeatures.KubecarryClientCertificateVerificationCache: {
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+	},
+
+	genericfeatures.KubecarryPeerDiscoveryRefresh: {
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+	},
+
+	genericfeatures.KubecarryPeerEndpointCache: {
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+	},
+
+	genericfeatures.KubecarryPeerProxyFailover: {
+		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+	},
+
 	genericfeatures.ListFromCacheSnapshot: {
 		{Version: version.MustParse("1.33"), Default: false, PreRelease: featuregate.Alpha},
 		{Version: version.MustParse("1.34"), Default: true, PreRelease: featuregate.Beta},
@@ -2305,6 +2337,8 @@ var defaultKubernetesFeatureGateDependencies = map[featuregate.Feature][]feature
 
 	JobSuccessPolicy: {},
 
+	KubecarryExternalIPsConntrackCleanup: {},
+
 	KubeletCgroupDriverFromCRI: {},
 
 	KubeletCrashLoopBackOffMax: {},
@@ -2548,6 +2582,17 @@ var defaultKubernetesFeatureGateDependencies = map[featuregate.Feature][]feature
 	genericfeatures.DetectCacheInconsistency: {},
 
 	genericfeatures.KMSv1: {},
+
+	// kubecarry: no dependency on UnknownVersionInteroperabilityProxy for the
+	// peer gates, so that turning the proxy off alone stays a valid setting
+	// (the peer gates then have nothing to act on).
+	genericfeatures.KubecarryClientCertificateVerificationCache: {},
+
+	genericfeatures.KubecarryPeerDiscoveryRefresh: {},
+
+	genericfeatures.KubecarryPeerEndpointCache: {},
+
+	genericfeatures.KubecarryPeerProxyFailover: {},
 
 	genericfeatures.ListFromCacheSnapshot: {},
 

@@ -23,7 +23,9 @@ import (
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/sets"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/features"
 	"k8s.io/kubernetes/pkg/proxy/metrics"
 	proxyutil "k8s.io/kubernetes/pkg/proxy/util"
 )
@@ -190,7 +192,7 @@ func (sm ServicePortMap) Update(sct *ServiceChangeTracker) UpdateServiceMapResul
 			sct.processServiceMapChange(change.previous, change.current)
 		}
 		result.UpdatedServices.Insert(nn)
-		if ignoredExternalIPsAdded(sm, change.current) {
+		if utilfeature.DefaultFeatureGate.Enabled(features.KubecarryExternalIPsConntrackCleanup) && ignoredExternalIPsAdded(sm, change.current) {
 			result.ConntrackCleanupRequired = true
 		}
 

@@ -343,9 +343,26 @@ func (h *peerProxyHandler) RunExcludedGVsReaper(stopCh <-chan struct{}) {
 // expired and tombstones them: they stay out of peer data until the next
 // peer discovery sync replaces the documents fetched before the deletion.
 func (h *peerProxyHandler) reapExcludedGVs() {
+	if !h.refreshDiscovery {
+		// Upstream v1.36: the group-version leaves the exclusions and the
+		// peer data is refiltered at once, documents fetched before the
+		// deletion included.
+		if h.reapExcludedGVsLocked(false) {
+			h.refilterPeerDiscoveryCache()
+		}
+		return
+	}
+	h.reapExcludedGVsLocked(true)
+}
+
+// reapExcludedGVsLocked removes the group-versions whose grace period ended
+// from the exclusions, tombstoning them if tombstone is set, and reports
+// whether it removed any.
+func (h *peerProxyHandler) reapExcludedGVsLocked(tombstone bool) bool {
 	h.excludedGVsMu.Lock()
 	defer h.excludedGVsMu.Unlock()
 
+	reaped := false
 	now := time.Now()
 	for gv, deletionTime := range h.excludedGVs {
 		if deletionTime == nil {
@@ -356,7 +373,11 @@ func (h *peerProxyHandler) reapExcludedGVs() {
 		if now.Sub(*deletionTime) > h.exclusionGracePeriod {
 			klog.V(4).Infof("Reaping excluded group-version %q (grace period expired)", gv)
 			delete(h.excludedGVs, gv)
-			h.tombstones[gv] = struct{}{}
+			if tombstone {
+				h.tombstones[gv] = struct{}{}
+			}
+			reaped = true
 		}
 	}
+	return reaped
 }

@@ -68,7 +68,9 @@ func (h *peerProxyHandler) RunPeerDiscoveryCacheSync(ctx context.Context, worker
 		klog.Infof("Starting worker")
 		go wait.UntilWithContext(ctx, h.runWorker, time.Second)
 	}
-	go h.runPeerDiscoveryRefresh(ctx)
+	if h.refreshDiscovery {
+		go h.runPeerDiscoveryRefresh(ctx)
+	}
 	<-ctx.Done()
 }
 
@@ -113,7 +115,7 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 		if !ok {
 			continue
 		}
-		if identityLeaseExpired(l, now) {
+		if h.refreshDiscovery && identityLeaseExpired(l, now) {
 			klog.V(2).InfoS("Ignoring peer with an expired identity lease", "peer", l.Name, "renewTime", l.Spec.RenewTime)
 			continue
 		}
@@ -129,6 +131,8 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 		result := fetched[peer]
 		if result.err != nil {
 			fetchErrs = append(fetchErrs, result.err)
+		}
+		if result.err != nil && h.failover {
 			// A peer that holds a valid identity lease but cannot be
 			// reached now (hung, partitioned, restarting) keeps what it
 			// served at its last successful fetch. Dropping it would make
@@ -141,6 +145,8 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 			}
 			continue
 		}
+		// With the failover gate off, as upstream: whatever part of the
+		// peer's view was fetched replaces its last one.
 		// Only add if there is at least one GVR or group
 		if len(result.entry.GVRs) > 0 || len(result.entry.GroupDiscovery) > 0 {
 			newCache[peer] = result.entry
@@ -151,7 +157,7 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 	// Tombstones may go only when every peer's document was fetched after
 	// they were set; data kept from an earlier fetch may still list them.
 	var lift map[schema.GroupVersion]struct{}
-	if len(fetchErrs) == 0 {
+	if len(fetchErrs) == 0 || !h.failover {
 		lift = tombstones
 	}
 	// Peers whose identity lease is gone or expired are not in newCache, so
@@ -173,8 +179,17 @@ type peerDiscoveryResult struct {
 }
 
 // fetchPeerDiscoveries fetches the discovery of every peer in parallel,
-// each within peerDiscoveryFetchTimeout.
+// each within peerDiscoveryFetchTimeout; with the failover gate off one
+// after the other without a timeout of their own, as upstream does.
 func (h *peerProxyHandler) fetchPeerDiscoveries(ctx context.Context, peers []string) map[string]peerDiscoveryResult {
+	byPeer := make(map[string]peerDiscoveryResult, len(peers))
+	if !h.failover {
+		for _, peer := range peers {
+			entry, err := h.fetchNewDiscoveryFor(ctx, peer)
+			byPeer[peer] = peerDiscoveryResult{entry: entry, err: err}
+		}
+		return byPeer
+	}
 	results := make([]peerDiscoveryResult, len(peers))
 	var wg sync.WaitGroup
 	for i, peer := range peers {
@@ -188,7 +203,6 @@ func (h *peerProxyHandler) fetchPeerDiscoveries(ctx context.Context, peers []str
 		}()
 	}
 	wg.Wait()
-	byPeer := make(map[string]peerDiscoveryResult, len(peers))
 	for i, peer := range peers {
 		byPeer[peer] = results[i]
 	}
@@ -219,14 +233,20 @@ func (h *peerProxyHandler) fetchNewDiscoveryFor(ctx context.Context, serverID st
 	groupList := make([]apidiscoveryv2.APIGroupDiscovery, 0)
 	seenGroups := make(map[string]struct{})
 
+	var fetchErr error
 	for _, path := range discoveryPaths {
 		discoveryResponse, err := h.aggregateDiscovery(ctx, serverID, path, hostport)
 		if err != nil {
-			// Half a peer's view is not its view: the caller keeps the
-			// last complete one instead.
 			klog.ErrorS(err, "error querying discovery endpoint for serverID", "path", path, "serverID", serverID)
 			peerproxymetrics.IncPeerDiscoverySyncError(ctx, peerproxymetrics.DiscoveryErrorFetch)
-			return PeerDiscoveryCacheEntry{}, fmt.Errorf("fetching %s from peer %s: %w", path, serverID, err)
+			fetchErr = fmt.Errorf("fetching %s from peer %s: %w", path, serverID, err)
+			if h.failover {
+				// Half a peer's view is not its view: the caller keeps
+				// the last complete one instead.
+				return PeerDiscoveryCacheEntry{}, fetchErr
+			}
+			// Upstream goes on with the other path and returns what it got.
+			continue
 		}
 
 		for _, groupDiscovery := range discoveryResponse.Items {
@@ -257,7 +277,7 @@ func (h *peerProxyHandler) fetchNewDiscoveryFor(ctx context.Context, serverID st
 	return PeerDiscoveryCacheEntry{
 		GVRs:           gvrMap,
 		GroupDiscovery: groupList,
-	}, nil
+	}, fetchErr
 }
 
 // aggregateDiscovery fetches the discovery document at path from the peer
@@ -280,7 +300,9 @@ func (h *peerProxyHandler) aggregateDiscovery(ctx context.Context, serverID, pat
 
 	// Fallback to V2 and V1 in that order if V2Local is not recognized.
 	req.Header.Add("Accept", discovery.AcceptV2NoPeer+","+discovery.AcceptV2+","+discovery.AcceptV1)
+	// Conditional requests come with the periodic refresh.
 	previous, havePrevious := h.peerDocuments.get(serverID, hostport, path)
+	havePrevious = havePrevious && h.refreshDiscovery
 	if havePrevious && previous.etag != "" {
 		req.Header.Set("If-None-Match", previous.etag)
 	}
@@ -298,7 +320,9 @@ func (h *peerProxyHandler) aggregateDiscovery(ctx context.Context, serverID, pat
 	if err := runtime.DecodeInto(h.discoverySerializer.UniversalDecoder(), writer.Data(), parsed); err != nil {
 		return nil, fmt.Errorf("error decoding discovery response: %w", err)
 	}
-	h.peerDocuments.put(serverID, hostport, path, peerDocument{etag: writer.Header().Get("ETag"), list: parsed})
+	if h.refreshDiscovery {
+		h.peerDocuments.put(serverID, hostport, path, peerDocument{etag: writer.Header().Get("ETag"), list: parsed})
+	}
 
 	return parsed, nil
 }

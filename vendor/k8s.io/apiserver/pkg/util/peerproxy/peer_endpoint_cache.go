@@ -47,7 +47,10 @@ const peerEndpointCacheTTL = 10 * time.Second
 type peerEndpointCache struct {
 	// lookup reads a peer's host:port from storage.
 	lookup func(serverID string) (string, error)
-	now    func() time.Time
+	// keepLastKnown answers the last address read when storage has none
+	// (KubecarryPeerProxyFailover); without it a missing lease is an error.
+	keepLastKnown bool
+	now           func() time.Time
 
 	mu      sync.Mutex
 	entries map[string]peerEndpoint // server ID -> endpoint
@@ -76,13 +79,14 @@ type endpointLookup struct {
 	waiters int
 }
 
-func newPeerEndpointCache(lookup func(serverID string) (string, error)) *peerEndpointCache {
+func newPeerEndpointCache(lookup func(serverID string) (string, error), keepLastKnown bool) *peerEndpointCache {
 	return &peerEndpointCache{
-		lookup:     lookup,
-		now:        time.Now,
-		entries:    map[string]peerEndpoint{},
-		generation: map[string]uint64{},
-		inflight:   map[string]*endpointLookup{},
+		lookup:        lookup,
+		keepLastKnown: keepLastKnown,
+		now:           time.Now,
+		entries:       map[string]peerEndpoint{},
+		generation:    map[string]uint64{},
+		inflight:      map[string]*endpointLookup{},
 	}
 }
 
@@ -125,7 +129,7 @@ func (c *peerEndpointCache) get(serverID string) (string, error) {
 	switch {
 	case err == nil && current:
 		c.entries[serverID] = peerEndpoint{hostport: hostport, read: c.now()}
-	case err != nil:
+	case err != nil && c.keepLastKnown:
 		if last, known := c.entries[serverID]; known && current {
 			klog.V(2).InfoS("Using the last known address of a peer whose endpoint lease cannot be read", "peer", serverID, "address", last.hostport, "err", err)
 			hostport, err = last.hostport, nil
@@ -148,8 +152,12 @@ func (c *peerEndpointCache) waiting(serverID string) int {
 }
 
 // forgetServer drops a peer's cached address, e.g. when its identity lease
-// is gone or has a new holder.
+// is gone or has a new holder. A nil cache (the gate is off) has nothing to
+// forget.
 func (c *peerEndpointCache) forgetServer(serverID string) {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.entries, serverID)
@@ -160,6 +168,9 @@ func (c *peerEndpointCache) forgetServer(serverID string) {
 // could not be connected to is looked up again on its next use (it may
 // have moved). The address stays the fallback while storage has none.
 func (c *peerEndpointCache) forgetAddress(hostport string) {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for id, e := range c.entries {

@@ -27,7 +27,9 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"k8s.io/apiserver/pkg/features"
 	"k8s.io/apiserver/pkg/reconcilers"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/cache"
@@ -88,6 +90,10 @@ func NewPeerProxyHandler(
 	proxyClientConfig *transport.Config,
 ) (*peerProxyHandler, error) {
 	h := &peerProxyHandler{
+		// The kubecarry gates are read once: a server is built after its
+		// flags are parsed, and a handler must not change behaviour midway.
+		failover:                         utilfeature.DefaultFeatureGate.Enabled(features.KubecarryPeerProxyFailover),
+		refreshDiscovery:                 utilfeature.DefaultFeatureGate.Enabled(features.KubecarryPeerDiscoveryRefresh),
 		name:                             "PeerProxyHandler",
 		serverID:                         serverId,
 		reconciler:                       reconciler,
@@ -142,11 +148,21 @@ func NewPeerProxyHandler(
 	h.peerDiscoveryInfoCache.Store(map[string]PeerDiscoveryCacheEntry{})
 	h.rawPeerDiscoveryCache.Store(map[string]PeerDiscoveryCacheEntry{})
 
-	h.endpoints = newPeerEndpointCache(func(serverID string) (string, error) {
-		return h.reconciler.GetEndpoint(serverID)
-	})
+	if utilfeature.DefaultFeatureGate.Enabled(features.KubecarryPeerEndpointCache) {
+		// A peer keeps its last known address while its endpoint lease is
+		// missing only as part of the fault handling.
+		h.endpoints = newPeerEndpointCache(func(serverID string) (string, error) {
+			return h.reconciler.GetEndpoint(serverID)
+		}, h.failover)
+	}
 
-	proxyTransport, err := newPeerTransport(proxyClientConfig)
+	var proxyTransport http.RoundTripper
+	if h.failover {
+		proxyTransport, err = newPeerTransport(proxyClientConfig)
+	} else {
+		// client-go's transport and its default timeouts, as upstream.
+		proxyTransport, err = transport.New(proxyClientConfig)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("failed to create proxy transport: %w", err)
 	}

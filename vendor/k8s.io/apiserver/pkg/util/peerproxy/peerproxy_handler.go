@@ -20,6 +20,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand"
 	"net"
 	"net/http"
 	"net/url"
@@ -57,6 +58,14 @@ const (
 )
 
 type peerProxyHandler struct {
+	// failover is the KubecarryPeerProxyFailover gate: fail over between
+	// capable peers, keep unreachable peers' last discovery, answer 503 with
+	// Retry-After, short peer timeouts. Off: upstream v1.36 behaviour.
+	failover bool
+	// refreshDiscovery is the KubecarryPeerDiscoveryRefresh gate: periodic
+	// conditional refreshes, expired identity leases ignored, tombstones.
+	refreshDiscovery bool
+
 	name string
 	// Identity for this server.
 	serverID     string
@@ -99,7 +108,8 @@ type peerProxyHandler struct {
 	peerDiscoveryRefreshInterval time.Duration
 	// backoff orders capable peers for failover, unreachable ones last.
 	backoff *peerBackoff
-	// endpoints caches the peers' host:port from their peer endpoint leases.
+	// endpoints caches the peers' host:port from their peer endpoint leases;
+	// nil when the KubecarryPeerEndpointCache gate is off.
 	endpoints      *peerEndpointCache
 	proxyTransport http.RoundTripper
 	// Worker queue that keeps the peerDiscoveryInfoCache up-to-date.
@@ -242,10 +252,20 @@ func (h *peerProxyHandler) WrapHandler(handler http.Handler) http.Handler {
 			gv := schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}
 			klog.ErrorS(err, "error finding serviceable-by apiservers for the requested resource", "gvr", gvr)
 			metrics.IncPeerProxyError(ctx, metrics.ProxyErrorEndpointResolution, gvr.Group, gvr.Version, gvr.Resource)
-			responsewriters.ErrorNegotiated(peersUnavailable("Error getting ip and port info of the remote server while proxying"), h.serializer, gv, w, r)
+			const msg = "Error getting ip and port info of the remote server while proxying"
+			if !h.failover {
+				responsewriters.ErrorNegotiated(apierrors.NewServiceUnavailable(msg), h.serializer, gv, w, r)
+				return
+			}
+			responsewriters.ErrorNegotiated(peersUnavailable(msg), h.serializer, gv, w, r)
 			return
 		}
 
+		if !h.failover {
+			// Upstream: one capable peer at random, its failure answered.
+			h.proxyRequestToDestinationAPIServer(r, w, peerEndpoints[rand.Intn(len(peerEndpoints))], gvr)
+			return
+		}
 		h.proxyWithFailover(w, r, peerEndpoints, gvr)
 	})
 }
@@ -274,7 +294,13 @@ func (h *peerProxyHandler) resolveServingLocation(peerIDs []string) ([]string, e
 }
 
 func (h *peerProxyHandler) hostportInfo(apiserverKey string) (string, error) {
-	hostPort, err := h.endpoints.get(apiserverKey)
+	var hostPort string
+	var err error
+	if h.endpoints != nil {
+		hostPort, err = h.endpoints.get(apiserverKey)
+	} else {
+		hostPort, err = h.reconciler.GetEndpoint(apiserverKey)
+	}
 	if err != nil {
 		return "", err
 	}

@@ -323,6 +323,14 @@ func checkBadConfig(s *ProxyServer) error {
 	return utilerrors.NewAggregate(errors)
 }
 
+// reportIgnoredExternalIPs reports whether kube-proxy reports the Services
+// whose externalIPs it ignores (log line, event, gauge): only while it
+// ignores them and the KubecarryExternalIPsConntrackCleanup gate is on;
+// upstream v1.36 reports nothing.
+func reportIgnoredExternalIPs() bool {
+	return !proxy.ServiceExternalIPsAllowed() && utilfeature.DefaultFeatureGate.Enabled(features.KubecarryExternalIPsConntrackCleanup)
+}
+
 // externalIPsSwitchWarning returns a warning when Service externalIPs are
 // switched off only by the kubecarry-only allowServiceExternalIPs option
 // (config field or --allow-service-external-ips flag) while the
@@ -619,7 +627,7 @@ func (s *ProxyServer) Run(ctx context.Context) error {
 		}))
 	serviceConfig := config.NewServiceConfig(ctx, serviceInformerFactory.Core().V1().Services(), s.Config.ConfigSyncPeriod.Duration)
 	serviceConfig.RegisterEventHandler(s.Proxier)
-	if !proxy.ServiceExternalIPsAllowed() {
+	if reportIgnoredExternalIPs() {
 		serviceConfig.RegisterEventHandler(proxy.NewExternalIPsReporter(s.NodeRef, s.Recorder))
 	}
 	go serviceConfig.Run(ctx.Done())

@@ -272,6 +272,35 @@ func BuildAuthorizer(ctx context.Context, s options.CompletedOptions, egressSele
 	return authorizer, ruleResolver, enablesRBAC, err
 }
 
+// extraConfig is the control plane's own part of the config, taken from
+// opts. kubecarry: split out of CreateConfig so that a unit test can check
+// what reaches it (the peer advertise address did not) without storage.
+func extraConfig(opts options.CompletedOptions, storageFactory *serverstorage.DefaultStorageFactory, versionedInformers clientgoinformers.SharedInformerFactory, proxyTransport *http.Transport) Extra {
+	return Extra{
+		APIResourceConfigSource: storageFactory.APIResourceConfigSource,
+		StorageFactory:          storageFactory,
+		EventTTL:                opts.EventTTL,
+		EnableLogsSupport:       opts.EnableLogsHandler,
+		ProxyTransport:          proxyTransport,
+		SystemNamespaces:        opts.SystemNamespaces,
+
+		ServiceAccountIssuer:                opts.ServiceAccountIssuer,
+		ServiceAccountMaxExpiration:         opts.ServiceAccountTokenMaxExpiration,
+		ServiceAccountExtendedMaxExpiration: opts.Authentication.ServiceAccounts.MaxExtendedExpiration,
+		ExtendExpiration:                    opts.Authentication.ServiceAccounts.ExtendExpiration,
+
+		VersionedInformers: versionedInformers,
+
+		CoordinatedLeadershipLeaseDuration: opts.CoordinatedLeadershipLeaseDuration,
+		CoordinatedLeadershipRenewDeadline: opts.CoordinatedLeadershipRenewDeadline,
+		CoordinatedLeadershipRetryPeriod:   opts.CoordinatedLeadershipRetryPeriod,
+
+		// The address peers proxy to: published in the identity lease and
+		// the peer endpoint lease.
+		PeerAdvertiseAddress: opts.PeerAdvertiseAddress,
+	}
+}
+
 // CreateConfig takes the generic controlplane apiserver options and
 // creates a config for the generic Kube APIs out of it.
 func CreateConfig(
@@ -293,29 +322,7 @@ func CreateConfig(
 
 	config := &Config{
 		Generic: genericConfig,
-		Extra: Extra{
-			APIResourceConfigSource: storageFactory.APIResourceConfigSource,
-			StorageFactory:          storageFactory,
-			EventTTL:                opts.EventTTL,
-			EnableLogsSupport:       opts.EnableLogsHandler,
-			ProxyTransport:          proxyTransport,
-			SystemNamespaces:        opts.SystemNamespaces,
-
-			ServiceAccountIssuer:                opts.ServiceAccountIssuer,
-			ServiceAccountMaxExpiration:         opts.ServiceAccountTokenMaxExpiration,
-			ServiceAccountExtendedMaxExpiration: opts.Authentication.ServiceAccounts.MaxExtendedExpiration,
-			ExtendExpiration:                    opts.Authentication.ServiceAccounts.ExtendExpiration,
-
-			VersionedInformers: versionedInformers,
-
-			CoordinatedLeadershipLeaseDuration: opts.CoordinatedLeadershipLeaseDuration,
-			CoordinatedLeadershipRenewDeadline: opts.CoordinatedLeadershipRenewDeadline,
-			CoordinatedLeadershipRetryPeriod:   opts.CoordinatedLeadershipRetryPeriod,
-
-			// The address peers proxy to: published in the identity lease and
-			// the peer endpoint lease.
-			PeerAdvertiseAddress: opts.PeerAdvertiseAddress,
-		},
+		Extra:   extraConfig(opts, storageFactory, versionedInformers, proxyTransport),
 	}
 
 	if utilfeature.DefaultFeatureGate.Enabled(genericfeatures.UnknownVersionInteroperabilityProxy) {

@@ -30,7 +30,9 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/features"
 	"k8s.io/kubernetes/pkg/proxy"
 	"k8s.io/kubernetes/pkg/proxy/metrics"
 )
@@ -150,8 +152,11 @@ func CleanStaleEntries(ct Interface, ipFamily v1.IPFamily,
 	}
 
 	externalIPsCleanup := externalIPsCleanupOf(ct)
-	cleanedExternalIPs, externalIPsToClean := externalIPsCleanup.pending(svcPortMap)
-	filters = append(filters, ignoredExternalIPFilters(entries, svcPortMap, endpointsMap, externalIPsToClean)...)
+	var cleanedExternalIPs, externalIPsToClean map[proxy.ServicePortName]sets.Set[string]
+	if utilfeature.DefaultFeatureGate.Enabled(features.KubecarryExternalIPsConntrackCleanup) {
+		cleanedExternalIPs, externalIPsToClean = externalIPsCleanup.pending(svcPortMap)
+		filters = append(filters, ignoredExternalIPFilters(entries, svcPortMap, endpointsMap, externalIPsToClean)...)
+	}
 
 	var n int
 	if n, err = ct.ClearEntries(ipFamilyMap[ipFamily], filters...); err != nil {

@@ -23,6 +23,8 @@ import (
 	"slices"
 	"time"
 
+	"k8s.io/apiserver/pkg/features"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/utils/lru"
 )
 
@@ -50,9 +52,12 @@ const verificationCacheSize = 4096
 //     verified chain.
 //
 // Failed verifications are never remembered. Options with a fixed
-// CurrentTime, or with a DNSName, bypass the cache.
+// CurrentTime, or with a DNSName, bypass the cache, and so does everything
+// while the KubecarryClientCertificateVerificationCache gate is off.
 type verificationCache struct {
-	entries *lru.Cache
+	// disabled makes Verify verify every chain, as upstream does.
+	disabled bool
+	entries  *lru.Cache
 	// verify and now are replaced by tests.
 	verify func(leaf *x509.Certificate, opts x509.VerifyOptions) ([][]*x509.Certificate, error)
 	now    func() time.Time
@@ -69,9 +74,11 @@ type verifiedChains struct {
 
 func newVerificationCache() *verificationCache {
 	return &verificationCache{
-		entries: lru.New(verificationCacheSize),
-		verify:  (*x509.Certificate).Verify,
-		now:     time.Now,
+		// Read once: authenticators are built after the flags are parsed.
+		disabled: !utilfeature.DefaultFeatureGate.Enabled(features.KubecarryClientCertificateVerificationCache),
+		entries:  lru.New(verificationCacheSize),
+		verify:   (*x509.Certificate).Verify,
+		now:      time.Now,
 	}
 }
 
@@ -87,7 +94,7 @@ func (c *verificationCache) Verify(presented []*x509.Certificate, opts x509.Veri
 			opts.Intermediates.AddCert(intermediate)
 		}
 	}
-	if !opts.CurrentTime.IsZero() || opts.DNSName != "" {
+	if c.disabled || !opts.CurrentTime.IsZero() || opts.DNSName != "" {
 		return c.verify(presented[0], opts)
 	}
 
