@@ -63,14 +63,15 @@ kubecarry::cluster::fail() {
 
 # kubecarry::cluster::wait_ready <name> <what> <command...> polls the
 # command until it succeeds; the component exiting or KUBECARRY_START_TIMEOUT
-# passing ends start-up with its log.
+# passing ends start-up with the check's last error and the component's log.
 kubecarry::cluster::wait_ready() {
   local name="$1" what="$2"
   shift 2
-  local deadline=$((SECONDS + KUBECARRY_START_TIMEOUT))
-  until "$@" >/dev/null 2>&1; do
-    kubecarry::cluster::pid_of "${name}" >/dev/null || kubecarry::cluster::fail "${name}" "exited before ${what}"
-    ((SECONDS < deadline)) || kubecarry::cluster::fail "${name}" "not ${what} after ${KUBECARRY_START_TIMEOUT}s"
+  local deadline=$((SECONDS + KUBECARRY_START_TIMEOUT)) last
+  until last="$("$@" 2>&1)"; do
+    last="last check '$*' said: $(tail -n 5 <<<"${last:-nothing}")"
+    kubecarry::cluster::pid_of "${name}" >/dev/null || kubecarry::cluster::fail "${name}" "exited before ${what}; ${last}"
+    ((SECONDS < deadline)) || kubecarry::cluster::fail "${name}" "not ${what} after ${KUBECARRY_START_TIMEOUT}s; ${last}"
     sleep 0.5
   done
 }
