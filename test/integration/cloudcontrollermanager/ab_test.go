@@ -21,6 +21,7 @@ package cloudcontrollermanager
 import (
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -33,6 +34,7 @@ import (
 var (
 	abDuration = flag.Duration("ab-duration", 0, "how long TestRouteSyncAB measures each reconciliation mode")
 	abChurn    = flag.Duration("ab-churn", 0, "add or delete a Node this often during the measurement (0: an idle cluster)")
+	abReport   = flag.String("ab-report", "", "also write the table to this file (hack/ab-route-sync.sh prints it from there)")
 )
 
 // abCounts are the counters that grew during the measurement window.
@@ -82,6 +84,11 @@ func TestRouteSyncAB(t *testing.T) {
 		fmt.Fprintf(&b, "%-22v %8.1f %12.1f %13.1f %13.1f\n", watchBased, c.syncs, c.lists, c.creates, c.deletes)
 	}
 	fmt.Print(b.String())
+	if *abReport != "" {
+		if err := os.WriteFile(*abReport, []byte(b.String()), 0o644); err != nil {
+			t.Errorf("writing the table to -ab-report: %v", err)
+		}
+	}
 
 	if off, on := results[false].syncs, results[true].syncs; on >= off {
 		t.Errorf("watch-based reconciliation synced %v times, periodic %v: no saving", on, off)
