@@ -19,6 +19,7 @@ package kubeproxy
 import (
 	"context"
 	"net"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,6 +44,9 @@ const nodeName = "node-a"
 type cluster struct {
 	topo       *topology
 	kubeconfig string
+	// clusterIP is the ClusterIP of "echo", which the client routes to
+	// the node like the externalIP.
+	clusterIP string
 }
 
 func setUpCluster(t *testing.T) *cluster {
@@ -80,9 +84,14 @@ func setUpCluster(t *testing.T) *cluster {
 			},
 		},
 	}
-	if _, err := client.CoreV1().Services(ns.Name).Create(ctx, svc, metav1.CreateOptions{}); err != nil {
+	echo, err := client.CoreV1().Services(ns.Name).Create(ctx, svc, metav1.CreateOptions{})
+	if err != nil {
 		t.Fatalf("creating Service: %v", err)
 	}
+	if net.ParseIP(echo.Spec.ClusterIP) == nil {
+		t.Fatalf("Service echo got no ClusterIP: %q", echo.Spec.ClusterIP)
+	}
+	topo.client.run(t, "ip", "route", "add", echo.Spec.ClusterIP+"/32", "via", nodeClientSide)
 	// No controller-manager runs here: the Service has no selector and the
 	// test writes its EndpointSlice.
 	slice := backendEndpointSlice("echo",
@@ -109,7 +118,7 @@ func setUpCluster(t *testing.T) *cluster {
 		t.Fatalf("creating EndpointSlice other-1: %v", err)
 	}
 	startEchoServers(t, topo.backend)
-	return &cluster{topo: topo, kubeconfig: forwardAPIServer(t, topo.node, server.ClientConfig)}
+	return &cluster{topo: topo, kubeconfig: forwardAPIServer(t, topo.node, server.ClientConfig), clusterIP: echo.Spec.ClusterIP}
 }
 
 // backendEndpointSlice is the EndpointSlice "<service>-1" with the backend
@@ -139,8 +148,11 @@ var (
 // externalIPs allowed the Service answers on its externalIP, over TCP and
 // UDP; after a restart with them disallowed it does not, an established UDP
 // flow included, and nothing about the externalIP is left in the ruleset or
-// the conntrack table. In nftables mode the switch is the flag, given next
-// to --config; in iptables mode it is the config file's field.
+// the conntrack table, while the same Service's ClusterIP is still in the
+// ruleset and answers (so "the externalIP does not answer" cannot pass
+// because kube-proxy programmed nothing). In nftables mode the switch is
+// the flag, given next to --config; in iptables mode it is the config
+// file's field.
 func TestExternalIPs(t *testing.T) {
 	for _, tc := range []struct {
 		mode  string
@@ -167,7 +179,9 @@ func TestExternalIPs(t *testing.T) {
 			client, node := c.topo.client, c.topo.node
 
 			allowed := startKubeProxy(t, node, commandLine(c.kubeconfig, tc.mode))
+			clusterIPAddress := net.JoinHostPort(c.clusterIP, "80")
 			expectEcho(t, "TCP to the externalIP", func() (string, error) { return tcpEcho(client, tcpAddress, "hello") }, "hello")
+			expectEcho(t, "TCP to the ClusterIP", func() (string, error) { return tcpEcho(client, clusterIPAddress, "cluster") }, "cluster")
 			udp, err := client.dial("udp4", udpAddress)
 			if err != nil {
 				t.Fatal(err)
@@ -183,7 +197,7 @@ func TestExternalIPs(t *testing.T) {
 			if v, err := allowed.metric("kubeproxy_services_external_ips_ignored"); err != nil || v != "0" {
 				t.Errorf("kubeproxy_services_external_ips_ignored = %q (%v) with externalIPs allowed, want 0", v, err)
 			}
-			if rules := node.run(t, tc.rules[0], tc.rules[1:]...); !strings.Contains(rules, externalIP) {
+			if rules := node.run(t, tc.rules[0], tc.rules[1:]...); !mentionsIP(rules, externalIP) {
 				t.Fatalf("with externalIPs allowed the %s rules do not mention %s:\n%s", tc.mode, externalIP, rules)
 			}
 
@@ -199,8 +213,17 @@ func TestExternalIPs(t *testing.T) {
 			waitFor(t, "conntrack entries to the externalIP to be deleted", func() (bool, error) {
 				return conntrackEntriesTo(t, node, externalIP) == 0, nil
 			})
-			if rules := node.run(t, tc.rules[0], tc.rules[1:]...); strings.Contains(rules, externalIP) {
+			// What the switch must leave working: the same Service's
+			// ClusterIP is programmed and answers.
+			rules := node.run(t, tc.rules[0], tc.rules[1:]...)
+			if !mentionsIP(rules, c.clusterIP) {
+				t.Errorf("with externalIPs ignored the %s rules do not mention the Service's ClusterIP %s:\n%s", tc.mode, c.clusterIP, rules)
+			}
+			if mentionsIP(rules, externalIP) {
 				t.Errorf("with externalIPs ignored the %s rules still mention %s:\n%s", tc.mode, externalIP, rules)
+			}
+			if reply, err := tcpEcho(client, clusterIPAddress, "cluster again"); err != nil || reply != backendIP+" cluster again" {
+				t.Errorf("TCP to the ClusterIP %s of the Service whose externalIP is ignored: %q, %v; want the backend's echo", clusterIPAddress, reply, err)
 			}
 			if reply, err := tcpEcho(client, tcpAddress, "hello again"); err == nil {
 				t.Errorf("TCP to the ignored externalIP was answered: %q", reply)
@@ -225,6 +248,12 @@ func TestExternalIPs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mentionsIP reports whether a ruleset names the IPv4 address ip, as a
+// whole address: 10.0.0.2 is not mentioned by a rule for 10.0.0.25.
+func mentionsIP(rules, ip string) bool {
+	return regexp.MustCompile(`(^|[^0-9.])` + regexp.QuoteMeta(ip) + `($|[^0-9])`).MatchString(rules)
 }
 
 // expectEcho polls until request gets the backend's echo of want.
