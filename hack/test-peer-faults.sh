@@ -95,7 +95,9 @@ netcls="${out}/net_cls"
 table=kubecarry-drill
 
 # heal undoes whatever fault a drill that died mid-run left behind: frozen
-# servers, the partition's nftables table and cgroups. Safe to call any time.
+# servers, the partition's nftables table and cgroups. Safe to call any time:
+# each step may find nothing to undo (a server already gone, no table, a
+# process that exited), which is why its errors are ignored.
 heal() {
   local i pid dir
   for ((i = 1; i <= API_SERVERS; i++)); do
@@ -132,21 +134,23 @@ heal
 kubecarry::cluster::control_plane
 
 # x_lists_batch says whether X's merged discovery (what the garbage collector
-# reads) lists batch, the group only its peers serve.
+# reads) lists batch, the group only its peers serve; when not, it prints why
+# (curl's error, or the groups listed).
 x_lists_batch() {
-  local apis
+  local apis groups
   apis="$(kubecarry::cluster::curl -H 'Accept: application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' \
-    "$(kubecarry::cluster::apiserver_url "${OLDER_APISERVER}")/apis" 2>/dev/null)" || return 1
-  [[ "$(kubecarry::json::get '{.items[?(@.metadata.name=="batch")].metadata.name}' <<<"${apis}")" == batch ]]
+    "$(kubecarry::cluster::apiserver_url "${OLDER_APISERVER}")/apis" 2>&1)" || { echo "${apis}"; return 1; }
+  groups="$(kubecarry::json::get '{.items[*].metadata.name}' <<<"${apis}" 2>&1)" || { echo "${groups}"; return 1; }
+  [[ " ${groups} " == *" batch "* ]] || { echo "groups listed: ${groups}"; return 1; }
 }
 # A garbage collector started before that has no REST mapping for Jobs until
 # its next resync (30 s). Without the proxy X never lists batch.
 if [[ "${gate_off}" == false ]]; then
   kubecarry::log::status "waiting for apiserver-${OLDER_APISERVER}'s merged discovery to list batch"
   deadline=$((SECONDS + 90))
-  until x_lists_batch; do
+  until why="$(x_lists_batch)"; do
     if ((SECONDS >= deadline)); then
-      kubecarry::log::error "apiserver-${OLDER_APISERVER}'s merged discovery does not list batch after 90 s; going on"
+      kubecarry::log::error "apiserver-${OLDER_APISERVER}'s merged discovery does not list batch after 90 s (last: ${why}); going on"
       break
     fi
     sleep 1
@@ -159,6 +163,7 @@ fi
 kubecarry::cluster::controller_manager --controllers=garbagecollector,serviceaccount-token --leader-elect=false
 
 binary="${APISERVER_BINARY:-${KUBECARRY_OUTPUT}/bin/kube-apiserver}"
+# Only the report's title: the servers already started from this binary.
 title="kube-apiserver: ${binary} ($("${binary}" --version 2>/dev/null || echo "version unknown"))"
 [[ "${gate_off}" == false ]] || title+=", UnknownVersionInteroperabilityProxy=false"
 servers="$(kubecarry::cluster::apiserver_url 1),$(kubecarry::cluster::apiserver_url 2),$(kubecarry::cluster::apiserver_url 3)"

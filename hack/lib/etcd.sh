@@ -37,6 +37,8 @@ kubecarry::etcd::install() {
   local dir version
   version="$(kubecarry::etcd::version)"
   dir="$(kubecarry::etcd::bin_dir)"
+  # A binary that cannot say its version (half written, another platform's)
+  # is simply built again, so its error is not shown.
   if [[ -x "${dir}/etcd" ]] && "${dir}/etcd" --version 2>/dev/null | grep -q "etcd Version: ${version#v}\$"; then
     kubecarry::log::status "etcd ${version} already installed in ${dir}"
   else

@@ -151,6 +151,9 @@ kubecarry::upstream::patched_tree() {
   local p
   while IFS= read -r p; do
     if ! (cd "${dir}" && kubecarry::upstream::git am -q "${p}"); then
+      # Leaves the tree as it was before the failed patch; git's report of
+      # why the patch failed is already printed, and --abort itself can
+      # only fail when there is nothing to abort.
       (cd "${dir}" && kubecarry::upstream::git am --abort) || true
       kubecarry::log::error "patch ${p##*/} does not apply to kubernetes/kubernetes $(kubecarry::version::upstream)"
       return 1
@@ -217,14 +220,19 @@ GO
 
   local ldflags
   ldflags="$(kubecarry::version::ldflags_for "${version}" "" clean "")"
+  # errexit does not hold on the left of "||": every step checks itself.
   (
-    cd "${dir}"
+    cd "${dir}" || exit 1
     export GOFLAGS="-mod=mod -buildvcs=false"
     # A staging module the proxy does not serve fails here, naming it.
-    go mod tidy -e >/dev/null 2>"${dir}/tidy.log" || true
+    if ! go mod tidy -e >/dev/null 2>"${dir}/tidy.log"; then
+      kubecarry::log::error "go mod tidy failed in ${dir}:"
+      tail -n 20 "${dir}/tidy.log" >&2
+      exit 1
+    fi
     CGO_ENABLED=0 go build -trimpath -tags=selinux,notest,grpcnotrace \
       -ldflags="${ldflags} -s -w" -o "${bin}.tmp" k8s.io/kubernetes/cmd/kube-apiserver
-  ) || kubecarry::log::fatal "building upstream kube-apiserver ${version} failed (module in ${dir}; go mod tidy said: $(tail -5 "${dir}/tidy.log" 2>/dev/null))"
+  ) || kubecarry::log::fatal "building upstream kube-apiserver ${version} failed (module in ${dir}; the go command's errors are above)"
   mv "${bin}.tmp" "${bin}"
   echo "${bin}"
 }

@@ -51,16 +51,28 @@ kubecarry::version::release() {
 # Any of them may be preset in the environment (release tooling, tarballs).
 kubecarry::version::get_version_vars() {
   local git=(git -C "${KUBECARRY_ROOT}")
+  local out
   if [[ -z "${KUBE_GIT_COMMIT-}" ]]; then
-    KUBE_GIT_COMMIT="$("${git[@]}" rev-parse --verify --quiet 'HEAD^{commit}' 2>/dev/null || true)"
+    KUBE_GIT_COMMIT=""
+    # A source tarball has no .git: no commit, the "archive" tree state. In a
+    # checkout, git failing (e.g. "dubious ownership") must not pass for that.
+    if [[ -e "${KUBECARRY_ROOT}/.git" ]]; then
+      out="$("${git[@]}" rev-parse --verify 'HEAD^{commit}' 2>&1)" ||
+        kubecarry::log::fatal "git cannot read the commit to stamp into the version: ${out}"
+      KUBE_GIT_COMMIT="${out}"
+    fi
   fi
   if [[ -z "${KUBE_GIT_TREE_STATE-}" ]]; then
     if [[ -z "${KUBE_GIT_COMMIT}" ]]; then
       KUBE_GIT_TREE_STATE="archive"
-    elif [[ -z "$("${git[@]}" status --porcelain 2>/dev/null)" ]]; then
-      KUBE_GIT_TREE_STATE="clean"
     else
-      KUBE_GIT_TREE_STATE="dirty"
+      out="$("${git[@]}" status --porcelain 2>&1)" ||
+        kubecarry::log::fatal "git status failed, so the version cannot say whether the tree is clean: ${out}"
+      if [[ -z "${out}" ]]; then
+        KUBE_GIT_TREE_STATE="clean"
+      else
+        KUBE_GIT_TREE_STATE="dirty"
+      fi
     fi
   fi
   if [[ -z "${KUBE_GIT_VERSION-}" ]]; then
