@@ -42,8 +42,11 @@ create() {
     *) usage ;;
   esac
   if [[ -d "${workspace}/.git" ]] && ! ${force}; then
-    if [[ -n "$(git -C "${workspace}" status --porcelain)" ]] || \
-       [[ "$(git -C "${workspace}" rev-list --count upstream..HEAD)" -ne "$(kubecarry::patches::list | grep -c . || true)" ]]; then
+    local status commits listing
+    status="$(git -C "${workspace}" status --porcelain)"
+    commits="$(git -C "${workspace}" rev-list --count upstream..HEAD)"
+    listing="$(kubecarry::patches::list)"
+    if [[ -n "${status}" ]] || [[ "${commits}" -ne "$(grep -c . <<<"${listing}")" ]]; then
       kubecarry::log::fatal "${workspace} has work that is not in patches/ (uncommitted or unexported commits); export it, or pass --force to discard it"
     fi
   fi
@@ -53,33 +56,8 @@ create() {
 }
 
 export_patches() {
-  [[ -d "${workspace}/.git" ]] || kubecarry::log::fatal "no workspace at ${workspace}; run '$0 create' first"
-  if [[ -n "$(git -C "${workspace}" status --porcelain)" ]]; then
-    kubecarry::log::fatal "${workspace} has uncommitted changes; commit them (one commit per patch) before exporting"
-  fi
-  local out
-  out="$(mktemp -d)"
-  trap 'rm -rf "${out}"' RETURN
-  # --zero-commit, --no-signature and --no-numbered keep the bytes stable
-  # across exports (adding a patch does not rename the others' subjects);
-  # --full-index keeps blob ids from depending on the repository's size.
-  git -C "${workspace}" format-patch -q --no-numbered --zero-commit --no-signature --full-index \
-    -o "${out}" upstream..HEAD
-
-  rm -f "${KUBECARRY_PATCHES_DIR}"/*.patch
-  local series="${KUBECARRY_PATCHES_DIR}/series"
-  echo "# Applied in order by hack/update-vendor.sh and hack/test-upstream.sh; see README.md." > "${series}"
-  local p name
-  for p in "${out}"/*.patch; do
-    [[ -e "${p}" ]] || continue
-    # format-patch keeps the subject's case (feature gate names are
-    # CamelCase); file names are lower case, as the series lint requires.
-    name="$(tr '[:upper:]' '[:lower:]' <<<"${p##*/}")"
-    cp "${p}" "${KUBECARRY_PATCHES_DIR}/${name}"
-    echo "${name}" >> "${series}"
-  done
-  kubecarry::log::status "exported $(grep -vc '^#' "${series}" || true) patch(es) to patches/"
-  kubecarry::patches::lint_series || kubecarry::log::error "fix the headers above in the workspace (git commit --amend / rebase -i) and export again"
+  kubecarry::patches::export "${workspace}" "${KUBECARRY_PATCHES_DIR}" ||
+    kubecarry::log::fatal "export failed; patches/ and vendor/ were not changed"
   "${KUBECARRY_ROOT}/hack/update-vendor.sh"
 }
 

@@ -191,6 +191,43 @@ test_series_and_patch_files_must_agree() {
   grep -q 'is not listed in' <<<"${out}" || fail "stray patch not named: ${out}"
 }
 
+# workspace_with <fixture dir> <dir> makes <dir> a patch workspace: the
+# fixture tree at tag upstream plus the fixture series, one commit per patch.
+workspace_with() {
+  local p
+  upstream_tree "$2"
+  while IFS= read -r p; do
+    (cd "$2" && kubecarry::upstream::git am -q "${p}") || fail "git am ${p##*/} failed"
+  done < <(KUBECARRY_PATCHES_DIR="$1" kubecarry::patches::list "$1")
+}
+
+test_export_round_trips_the_series_byte_for_byte() {
+  local ws="${scratch}/export-ws" dest="${scratch}/export-dest"
+  workspace_with "${fixtures}/test-only" "${ws}"
+  mkdir -p "${dest}"
+  echo stale >"${dest}/0009-a-patch-dropped-from-the-series.patch"
+  kubecarry::patches::export "${ws}" "${dest}" || fail "exporting a series that passes lint failed"
+  [[ ! -e "${dest}/0009-a-patch-dropped-from-the-series.patch" ]] || fail "a patch no longer in the workspace was kept"
+  local p
+  for p in "${fixtures}/test-only/"*.patch; do
+    cmp "${p}" "${dest}/${p##*/}" || fail "${p##*/} changed on a round trip through the workspace"
+  done
+  [[ "$(KUBECARRY_PATCHES_DIR="${dest}" kubecarry::patches::list "${dest}" | wc -l)" -eq 2 ]] || fail "the exported series does not list both patches"
+}
+
+test_export_fails_on_lint_and_leaves_patches_unchanged() {
+  local ws="${scratch}/export-bad-ws" dest="${scratch}/export-bad-dest" out
+  workspace_with "${fixtures}/bad-header" "${ws}"
+  mkdir -p "${dest}"
+  cp "${fixtures}/applies/"* "${dest}/"
+  if out="$(kubecarry::patches::export "${ws}" "${dest}" 2>&1)"; then
+    fail "a series whose header has no Drop-when was exported"
+  fi
+  grep -q "no 'Drop-when:' line" <<<"${out}" || fail "export does not name the lint problem: ${out}"
+  grep -q 'nothing exported' <<<"${out}" || fail "export does not say nothing was exported: ${out}"
+  diff -r "${fixtures}/applies" "${dest}" >/dev/null || fail "a failed export changed the patches directory"
+}
+
 for t in $(declare -F | awk '$3 ~ /^test_/ {print $3}'); do
   run_test "${t}"
 done

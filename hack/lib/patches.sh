@@ -206,6 +206,52 @@ kubecarry::patches::lint_series() {
   return "${failed}"
 }
 
+# kubecarry::patches::export <workspace> <patches dir> writes the commits of
+# the patch workspace after its tag "upstream" to <patches dir> as the
+# series, byte-stably: --zero-commit, --no-signature and --no-numbered keep
+# the bytes the same across exports (adding a patch does not rename the
+# others' subjects); --full-index keeps blob ids from depending on the
+# repository's size. The new series is linted before anything is written:
+# if a patch fails the header template, <patches dir> is left as it was and
+# the function fails, naming every problem.
+kubecarry::patches::export() {
+  local workspace="$1" dir="$2" status
+  [[ -d "${workspace}/.git" ]] || { kubecarry::log::error "no patch workspace at ${workspace}"; return 1; }
+  status="$(git -C "${workspace}" status --porcelain)" || return 1
+  if [[ -n "${status}" ]]; then
+    kubecarry::log::error "${workspace} has uncommitted changes; commit them (one commit per patch) before exporting"
+    return 1
+  fi
+  local tmp
+  tmp="$(mktemp -d)"
+  if ! git -C "${workspace}" format-patch -q --no-numbered --zero-commit --no-signature --full-index \
+      -o "${tmp}/format-patch" upstream..HEAD; then
+    rm -rf "${tmp}"
+    return 1
+  fi
+  mkdir -p "${tmp}/series"
+  echo "# Applied in order by hack/update-vendor.sh and hack/test-upstream.sh; see README.md." >"${tmp}/series/series"
+  local p name n=0
+  for p in "${tmp}/format-patch"/*.patch; do
+    [[ -e "${p}" ]] || continue
+    # format-patch keeps the subject's case (feature gate names are
+    # CamelCase); file names are lower case, as the lint requires.
+    name="$(tr '[:upper:]' '[:lower:]' <<<"${p##*/}")"
+    cp "${p}" "${tmp}/series/${name}"
+    echo "${name}" >>"${tmp}/series/series"
+    n=$((n + 1))
+  done
+  if ! kubecarry::patches::lint_series "${tmp}/series"; then
+    rm -rf "${tmp}"
+    kubecarry::log::error "nothing exported, ${dir} is unchanged: fix the headers above in the workspace (git commit --amend / rebase -i) and export again"
+    return 1
+  fi
+  rm -f "${dir}"/*.patch
+  cp "${tmp}/series"/* "${dir}/"
+  rm -rf "${tmp}"
+  kubecarry::log::status "exported ${n} patch(es) to ${dir}"
+}
+
 # kubecarry::vendor::compare <expected> <actual> prints every file that is
 # missing, extra or different in <actual> (relative to the vendor/ root) and
 # fails if there is any.
