@@ -17,7 +17,7 @@
 #   make                         build kube-apiserver, cloud-controller-manager, kube-proxy into _output/bin/
 #   make WHAT=cmd/kube-proxy     build one binary
 #   make test                    every test: verify, patch machinery, unit, integration, e2e, upstream
-#   make verify | update         check | regenerate go.mod, vendor/, formatting
+#   make verify | update         check (and lint) | regenerate go.mod, vendor/, formatting
 #   make clean                   remove _output/
 #
 # The Makefile is an index of hack/ scripts; the scripts hold the logic.
