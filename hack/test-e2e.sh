@@ -50,6 +50,7 @@ else
 fi
 kubecarry::etcd::install
 export KUBECARRY_KUBE_PROXY="${KUBECARRY_ROOT}/_output/bin/kube-proxy"
+export KUBECARRY_BIN_DIR="${KUBECARRY_ROOT}/_output/bin"
 packages=("$@")
 [[ ${#packages[@]} -gt 0 ]] || packages=(./test/e2e/...)
 failed=0
