@@ -18,6 +18,7 @@ package peerproxy
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
@@ -121,9 +122,9 @@ func grantJobVerbs(t *testing.T, s *apiserver, ns, user, role string, verbs ...s
 // means every authorizer on the way has seen the RBAC objects.
 func waitForJobAccess(t *testing.T, s *apiserver, ns, user string) {
 	t.Helper()
-	waitFor(t, "RBAC for "+user+" to be effective", func() bool {
+	waitFor(t, "RBAC for "+user+" to be effective", func() (bool, string) {
 		code := getStatus(t, impersonate(s.admin, user), "/apis/batch/v1/namespaces/"+ns+"/jobs", nil)
-		return code == http.StatusOK
+		return code == http.StatusOK, fmt.Sprintf("list of Jobs as %s answered %d", user, code)
 	})
 }
 

@@ -140,12 +140,13 @@ func (s *apiserver) hostPort(t testing.TB) string {
 // succeeds: s serves batch/v1 itself or has found a peer that does.
 func waitForJobsThrough(t testing.TB, s *apiserver, namespace string) {
 	t.Helper()
+	var last error
 	err := wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, time.Minute, true, func(ctx context.Context) (bool, error) {
-		_, err := s.client.BatchV1().Jobs(namespace).List(ctx, metav1.ListOptions{})
-		return err == nil, nil
+		_, last = s.client.BatchV1().Jobs(namespace).List(ctx, metav1.ListOptions{})
+		return last == nil, nil
 	})
 	if err != nil {
-		t.Fatalf("%s never answered a list of batch/v1 Jobs: %v", s.name, err)
+		t.Fatalf("%s never answered a list of batch/v1 Jobs: %v (last error: %v)", s.name, err, last)
 	}
 }
 
@@ -173,13 +174,17 @@ func newJob(name string) *batchv1.Job {
 
 func describe(s *apiserver) string { return fmt.Sprintf("%s (%s)", s.name, s.admin.Host) }
 
-// waitFor polls cond for up to a minute.
-func waitFor(t testing.TB, what string, cond func() bool) {
+// waitFor polls cond for up to a minute. cond says whether it holds and
+// what it saw; on timeout t fails with what it saw last.
+func waitFor(t testing.TB, what string, cond func() (bool, string)) {
 	t.Helper()
+	var last string
 	err := wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, time.Minute, true, func(context.Context) (bool, error) {
-		return cond(), nil
+		var ok bool
+		ok, last = cond()
+		return ok, nil
 	})
 	if err != nil {
-		t.Fatalf("timed out waiting for %s", what)
+		t.Fatalf("timed out waiting for %s; last saw: %s", what, last)
 	}
 }

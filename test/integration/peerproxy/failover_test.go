@@ -18,6 +18,7 @@ package peerproxy
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -75,8 +76,9 @@ func TestFailoverWhenAPeerStopsWithoutCleanup(t *testing.T) {
 
 	// A refresh after the crash fails to fetch the crashed peer; its last
 	// view stays.
-	waitFor(t, "a peer discovery fetch to fail at "+older.name, func() bool {
-		return fetchErrors(t, older) > fetchErrorsBefore
+	waitFor(t, "a peer discovery fetch to fail at "+older.name, func() (bool, string) {
+		n := fetchErrors(t, older)
+		return n > fetchErrorsBefore, fmt.Sprintf("%v fetch errors, %v before the crash", n, fetchErrorsBefore)
 	})
 	if d := getAPIs(t, older, acceptMerged, ""); !d.has("autoscaling", "v2") || !d.has("batch", "v1") {
 		t.Errorf("merged /apis of %s after a failed fetch of the crashed peer lacks its autoscaling/v2 or batch/v1", older.name)

@@ -20,6 +20,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base32"
+	"fmt"
 	"path"
 	"strings"
 	"testing"
@@ -39,17 +40,23 @@ import (
 func waitForIdentityLease(t testing.TB, reader, s *apiserver) *coordinationv1.Lease {
 	t.Helper()
 	var found *coordinationv1.Lease
+	var last string
 	name := apiserverID(s.name)
 	err := wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
 		lease, err := reader.client.CoordinationV1().Leases(metav1.NamespaceSystem).Get(ctx, name, metav1.GetOptions{})
-		if err != nil || lease.Labels[controlplaneapiserver.IdentityLeaseComponentLabelKey] != controlplaneapiserver.KubeAPIServer {
+		if err != nil {
+			last = err.Error()
+			return false, nil
+		}
+		if lease.Labels[controlplaneapiserver.IdentityLeaseComponentLabelKey] != controlplaneapiserver.KubeAPIServer {
+			last = fmt.Sprintf("the lease has labels %v", lease.Labels)
 			return false, nil
 		}
 		found = lease
 		return true, nil
 	})
 	if err != nil {
-		t.Fatalf("no identity lease %s for %s", name, s.name)
+		t.Fatalf("no identity lease %s for %s read through %s: %v (last: %s)", name, s.name, reader.name, err, last)
 	}
 	return found
 }
@@ -94,6 +101,7 @@ func waitForPeerEndpointLease(t testing.TB, s *apiserver) {
 		return len(peerEndpointLeaseKeys(t, s)) > 0, nil
 	})
 	if err != nil {
-		t.Fatalf("no peer endpoint lease in etcd for %s", s.name)
+		// peerEndpointLeaseKeys fails t itself when etcd cannot be read.
+		t.Fatalf("no peer endpoint lease in etcd for %s within 30s: etcd holds no key under its peerserverleases prefix", s.name)
 	}
 }
