@@ -247,15 +247,15 @@ kubecarry::checks::nodes() {
 # kubecarry::checks::routes: the route controller synced with the cloud,
 # and the provider routes exactly each Node's Pod CIDR via its InternalIP.
 kubecarry::checks::routes() {
-  local syncs nodes routes want="" j cidr
+  local syncs node_list routes want="" j cidr
   syncs="$(kubecarry::checks::run "$(kubecarry::checks::route_sync_cmd)")" || return 1
   if ! [[ "${syncs}" =~ ^[0-9]+$ ]] || ((syncs == 0)); then
     echo "route_controller_route_sync_total is ${syncs@Q}, want at least 1" >&2
     return 1
   fi
-  nodes="$(kubecarry::checks::run "$(kubecarry::checks::nodes_cmd)")" || return 1
+  node_list="$(kubecarry::checks::run "$(kubecarry::checks::nodes_cmd)")" || return 1
   for ((j = 1; j <= NODES; j++)); do
-    cidr="$(grep "^node-${j} " <<<"${nodes}" | cut -d' ' -f5)"
+    cidr="$(grep "^node-${j} " <<<"${node_list}" | cut -d' ' -f5)"
     [[ -n "${cidr}" && "${cidr}" != taints: ]] || { echo "Node node-${j} has no Pod CIDR yet" >&2; return 1; }
     want+="${cidr} via $(kubecarry::cluster::node_ip "${j}")"$'\n'
   done
