@@ -56,24 +56,7 @@ func (r *Renderer) Line(line []byte) (Event, bool, error) {
 
 func (r *Renderer) event(e Event) error {
 	if e.Test == "" {
-		if e.Action == ActionFail || e.Action == ActionPass || (e.Action == "output" && strings.HasPrefix(e.Output, "FAIL")) {
-			// The package ended: show what its tests that never ended
-			// (the binary exited or timed out in them) wrote.
-			if err := r.flushUnfinished(e.Package); err != nil {
-				return err
-			}
-		}
-		switch e.Action {
-		case "output", "build-output":
-			// Package lines: "ok", "FAIL", "?", build errors, panics
-			// outside tests. A lone "PASS" only repeats the "ok" line.
-			if strings.TrimSpace(e.Output) == "PASS" {
-				return nil
-			}
-			_, err := io.WriteString(r.out, e.Output)
-			return err
-		}
-		return nil
+		return r.packageEvent(e)
 	}
 	k := testKey{e.Package, e.Test}
 	switch e.Action {
@@ -106,12 +89,56 @@ func (r *Renderer) write(lines []string) error {
 	return nil
 }
 
+// packageEvent handles an event outside any test. Like "go test" for a
+// list of packages, it shows a package's own output (a TestMain's logs, a
+// panic outside tests) only when the package fails; the "ok", "FAIL" and
+// "?" lines and build errors always.
+func (r *Renderer) packageEvent(e Event) error {
+	k := testKey{e.Package, ""}
+	switch e.Action {
+	case "build-output":
+		return r.write([]string{e.Output})
+	case "output":
+		switch {
+		case strings.HasPrefix(e.Output, "FAIL"):
+			if err := r.flushPackage(e.Package); err != nil {
+				return err
+			}
+			return r.write([]string{e.Output})
+		case strings.HasPrefix(e.Output, "ok  "), strings.HasPrefix(e.Output, "?   "):
+			delete(r.output, k)
+			return r.write([]string{e.Output})
+		case strings.TrimSpace(e.Output) == "PASS":
+			// Only repeats the "ok" line.
+			return nil
+		}
+		r.output[k] = append(r.output[k], e.Output)
+	case ActionPass:
+		delete(r.output, k)
+	case ActionFail:
+		return r.flushPackage(e.Package)
+	}
+	return nil
+}
+
+// flushPackage writes what a failed package's tests that never ended and
+// the package itself wrote, and forgets it.
+func (r *Renderer) flushPackage(pkg string) error {
+	if err := r.flushUnfinished(pkg); err != nil {
+		return err
+	}
+	k := testKey{pkg, ""}
+	lines := r.output[k]
+	delete(r.output, k)
+	return r.write(lines)
+}
+
 // flushUnfinished writes the output of the package's tests that have not
 // ended, in the order of their names, and forgets it.
 func (r *Renderer) flushUnfinished(pkg string) error {
 	var keys []testKey
 	for k := range r.output {
-		if k.pkg == pkg {
+		if k.pkg == pkg && k.test != "" {
 			keys = append(keys, k)
 		}
 	}

@@ -132,6 +132,33 @@ func TestRendererShowsFailuresAndSkipsLikeGoTest(t *testing.T) {
 	}
 }
 
+func TestRendererShowsAPackagesOwnOutputOnlyWhenItFails(t *testing.T) {
+	var out bytes.Buffer
+	r := NewRenderer(&out)
+	for _, e := range []Event{
+		{Action: "start", Package: "quiet"},
+		{Action: "output", Package: "quiet", Output: "etcd: serving client traffic\n"},
+		{Action: "output", Package: "quiet", Output: "PASS\n"},
+		{Action: "output", Package: "quiet", Output: "ok  \tquiet\t1.0s\n"},
+		{Action: ActionPass, Package: "quiet"},
+		{Action: "start", Package: "loud"},
+		{Action: "output", Package: "loud", Output: "TestMain: etcd did not start: exit status 1\n"},
+		{Action: "output", Package: "loud", Output: "FAIL\tloud\t0.1s\n"},
+		{Action: ActionFail, Package: "loud"},
+	} {
+		if _, _, err := r.Line(e.Marshal()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "ok  \tquiet\t1.0s\nTestMain: etcd did not start: exit status 1\nFAIL\tloud\t0.1s\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	if c := r.Counts(); c.Failed != 1 || c.FailedTests[0].Note != "failed outside its tests: TestMain: etcd did not start: exit status 1" {
+		t.Errorf("counted %s, failed %v; want the package's failure with its last line", c.Line(), c.FailedTests)
+	}
+}
+
 func TestRendererPassesOtherLinesThrough(t *testing.T) {
 	var out bytes.Buffer
 	r := NewRenderer(&out)
