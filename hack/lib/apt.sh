@@ -51,4 +51,8 @@ kubecarry::apt::install() {
     fi
   fi
   rm -f "${log}"
+  for pair in "$@"; do
+    command -v "${pair%%=*}" >/dev/null 2>&1 ||
+      kubecarry::log::fatal "apt-get installed ${pair#*=}, but ${pair%%=*} is still not on PATH (${PATH})"
+  done
 }
