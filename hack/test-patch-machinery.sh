@@ -156,14 +156,14 @@ test_update_vendor_keeps_committed_vendor_on_failure() {
 }
 
 test_verify_names_a_tampered_vendor_file() {
-  local expected="${scratch}/expected" actual="${scratch}/actual" out
-  kubecarry::patches::generate_vendor "${expected}" 2>/dev/null
+  local expected="${scratch}/expected" actual="${scratch}/actual" out gen
+  gen="$(kubecarry::patches::generate_vendor "${expected}" 2>&1)" || fail "regenerating vendor/ failed: ${gen}"
   mkdir -p "${actual}"
   cp -R "${KUBECARRY_ROOT}/vendor" "${actual}/vendor"
   kubecarry::vendor::compare "${expected}/vendor" "${actual}/vendor" || fail "the committed vendor/ does not match its regeneration"
   # Flip one byte of one file.
   local victim="${actual}/vendor/k8s.io/apimachinery/pkg/util/wait/wait.go"
-  printf 'X' | dd of="${victim}" bs=1 seek=100 conv=notrunc 2>/dev/null
+  printf 'X' | dd of="${victim}" bs=1 seek=100 conv=notrunc status=none
   if out="$(kubecarry::vendor::compare "${expected}/vendor" "${actual}/vendor" 2>&1)"; then
     fail "a tampered vendor/ file passed"
   fi

@@ -97,6 +97,7 @@ kubecarry::cluster::down() {
     name="${file##*/}"
     name="${name%.pid}"
     if pid="$(kubecarry::cluster::pid_of "${name}")"; then
+      # It may have exited since pid_of looked: nothing to stop then.
       kill -TERM "${pid}" 2>/dev/null || true
       running+=("${pid}")
       names+=("${name}")
@@ -116,17 +117,18 @@ kubecarry::cluster::down() {
     done
     for pid in "${running[@]}"; do
       if [[ -d "/proc/${pid}" ]]; then
+        # As above: it may have exited in the meantime.
         kill -KILL "${pid}" 2>/dev/null || true
       fi
     done
   fi
   local netns
   netns="$(kubecarry::cluster::netns)"
-  if ip netns list 2>/dev/null | awk '{print $1}' | grep -qx "${netns}"; then
+  if ip netns list | awk '{print $1}' | grep -qx "${netns}"; then
     kubecarry::log::status "removing network namespace ${netns}"
     ip netns delete "${netns}"
   fi
   # The host end goes with its peer in the namespace; remove it if a crash
-  # left it alone.
+  # left it alone (usually it is gone already, so no error is shown).
   ip link delete "$(kubecarry::cluster::host_link)" >/dev/null 2>&1 || true
 }

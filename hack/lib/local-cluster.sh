@@ -343,7 +343,7 @@ kubecarry::cluster::watch() {
       if [[ -z "${reported[${name}]-}" ]] && ! kubecarry::cluster::pid_of "${name}" >/dev/null; then
         reported[${name}]=1
         kubecarry::log::error "${name} exited; last lines of $(kubecarry::cluster::logs)/${name}.log:"
-        tail -n 25 "$(kubecarry::cluster::logs)/${name}.log" >&2 || true
+        tail -n 25 "$(kubecarry::cluster::logs)/${name}.log" >&2 || true # tail names a missing log; keep watching
       fi
     done
     sleep 2
