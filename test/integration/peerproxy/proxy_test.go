@@ -107,6 +107,21 @@ func TestOlderServerProxiesToCapablePeer(t *testing.T) {
 	// batch/v1, which it does not serve, is not in its own view.
 	expectNotListed(t, older, getAPIs(t, older, acceptNoPeer, ""), "profile=nopeer", "batch", "v1")
 
+	// apiserver_rerouted_request_total counts each request the test has
+	// proxied, by code and group-version-resource. (In-process servers
+	// share one registry, hence the difference, not the value.)
+	jobsOK := map[string]string{"code": "200", "group": "batch", "version": "v1", "resource": "jobs"}
+	before := metricValue(t, older, "apiserver_rerouted_request_total", jobsOK)
+	const gets = 5
+	for i := 0; i < gets; i++ {
+		if _, err := older.client.BatchV1().Jobs(ns).Get(ctx, created.Name, metav1.GetOptions{}); err != nil {
+			t.Fatalf("get %d through %s: %v", i+1, older.name, err)
+		}
+	}
+	if after := metricValue(t, older, "apiserver_rerouted_request_total", jobsOK); after-before != gets {
+		t.Errorf("apiserver_rerouted_request_total%v went from %v to %v over %d proxied GETs, want +%d", jobsOK, before, after, gets, gets)
+	}
+
 	// The metrics of v1.36, exported because the feature is on. (In-process
 	// servers share one registry, so this is the control plane's view.)
 	metrics := getMetrics(t, older)
