@@ -312,8 +312,10 @@ func Check(h *history.History) Result {
 		switch {
 		case d.CreateCode != http.StatusCreated:
 			add(check, false, "creating it failed: "+d.CreateMessage)
-		case d.Deleted.IsZero():
+		case d.Deleted.IsZero() && d.FinalCode == http.StatusOK:
 			add(check, false, fmt.Sprintf("still there after %s: the garbage collector was not collecting, so \"no dependent lost\" proves nothing", d.Waited))
+		case d.Deleted.IsZero():
+			add(check, false, fmt.Sprintf("not seen deleted within %s: the last GET of it answered %s", d.Waited, d.FinalMessage))
 		default:
 			add(check, true, "after "+Seconds(d.Deleted.Sub(d.Created)))
 		}

@@ -173,6 +173,14 @@ func TestFailures(t *testing.T) {
 			detail: `still there after 2m0s: the garbage collector was not collecting, so "no dependent lost" proves nothing`,
 		},
 		{
+			name: "the control dependent could not be read",
+			breakH: func(h *history.History) {
+				h.Dependents[7].Deleted, h.Dependents[7].FinalCode, h.Dependents[7].FinalMessage = time.Time{}, 503, "HTTP 503 the server is currently unable to handle the request"
+			},
+			check:  "the garbage collector deleted control dependent control-end (end)",
+			detail: "not seen deleted within 2m0s: the last GET of it answered HTTP 503 the server is currently unable to handle the request",
+		},
+		{
 			name:   "no control",
 			breakH: func(h *history.History) { h.Dependents = h.Dependents[:6] },
 			check:  "the garbage collector deleted a control dependent",

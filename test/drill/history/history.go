@@ -69,6 +69,9 @@ type Dependent struct {
 	// FinalCode is the status of a GET of the dependent after the last
 	// phase: 200 it is still there, 404 it was deleted.
 	FinalCode int `json:"finalCode"`
+	// FinalMessage describes the last answer of a control dependent that
+	// was not seen deleted (a 503 or no answer is not "still there").
+	FinalMessage string `json:"finalMessage,omitempty"`
 	// Deleted is when the dependent was first seen gone (zero: never, or
 	// only after the last phase); Waited how long the drill would wait for
 	// a control dependent to go.

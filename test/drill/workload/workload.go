@@ -363,11 +363,12 @@ func (w *Workload) Control(ctx context.Context, name, phase string, timeout time
 		return fmt.Errorf("creating the control dependent %s: %s", name, d.CreateMessage)
 	}
 	deadline := time.Now().Add(timeout)
+	last := answer{message: "never asked: the timeout had passed"}
 	for time.Now().Before(deadline) {
-		a := w.do(ctx, http.MethodGet, w.Through+w.configMapsPath()+"/"+name, nil)
-		if a.code == http.StatusNotFound {
+		last = w.do(ctx, http.MethodGet, w.Through+w.configMapsPath()+"/"+name, nil)
+		if last.code == http.StatusNotFound {
 			now := w.Rec.Now()
-			w.Rec.UpdateDependent(i, func(d *history.Dependent) { d.Deleted = now; d.FinalCode = a.code })
+			w.Rec.UpdateDependent(i, func(d *history.Dependent) { d.Deleted = now; d.FinalCode = last.code })
 			return nil
 		}
 		select {
@@ -376,7 +377,7 @@ func (w *Workload) Control(ctx context.Context, name, phase string, timeout time
 		case <-time.After(500 * time.Millisecond):
 		}
 	}
-	w.Rec.UpdateDependent(i, func(d *history.Dependent) { d.FinalCode = http.StatusOK })
+	w.Rec.UpdateDependent(i, func(d *history.Dependent) { d.FinalCode, d.FinalMessage = last.code, describe(last) })
 	return nil
 }
 

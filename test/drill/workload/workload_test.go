@@ -233,3 +233,23 @@ func writeBody(t *testing.T, w http.ResponseWriter, body string) {
 		t.Errorf("the fake server could not write its answer: %v", err)
 	}
 }
+
+func TestControlRecordsTheLastAnswerWhenTheDependentIsNotSeenDeleted(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			w.WriteHeader(http.StatusCreated)
+			return
+		}
+		http.Error(w, "etcd is unavailable", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	rec := history.NewRecorder("", nil)
+	w := &Workload{Client: srv.Client(), Through: srv.URL, Namespace: "ns", Rec: rec}
+	if err := w.Control(context.Background(), "control-end", "end", time.Second); err != nil {
+		t.Fatal(err)
+	}
+	d := rec.History().Dependents[0]
+	if !d.Deleted.IsZero() || d.FinalCode != http.StatusServiceUnavailable || !strings.Contains(d.FinalMessage, "503") {
+		t.Errorf("control dependent %+v: want not deleted, final code 503 and a message naming it", d)
+	}
+}
