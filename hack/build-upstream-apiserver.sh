@@ -14,9 +14,8 @@
 # limitations under the License.
 
 # Builds an unpatched upstream kube-apiserver of any release the Go module
-# proxy serves, to run next to kubecarry's (mixed-version clusters, the peer
-# proxy benchmark). It is built in a throwaway module under _output/, never
-# in kubecarry's own module graph, and cached there by version.
+# proxy serves: hack/build-upstream.sh kube-apiserver, kept for the commands
+# that name it. Cached by version under ~/.cache/kubecarry/upstream.
 #
 # Usage: hack/build-upstream-apiserver.sh vX.Y.Z
 # Prints the path of the binary on its last line.

@@ -44,7 +44,7 @@ Options (each has an environment variable of the same meaning):
       --upstream-peer vX.Y.Z
                             also run an unpatched upstream kube-apiserver of that
                             release, built from the Go module proxy and cached in
-                            _output/upstream-bin/ (UPSTREAM_PEER); it runs without
+                            ~/.cache/kubecarry/upstream/ (UPSTREAM_PEER); it runs without
                             UPSTREAM_PEER_DISABLED_API (default batch/v1), so
                             requests to it for that API are proxied to kubecarry
       --nodes N             Node objects to register (NODES, default 3)

@@ -161,43 +161,69 @@ kubecarry::upstream::patched_tree() {
   done <<<"${listing}"
 }
 
+# KUBECARRY_UPSTREAM_COMPONENTS are the upstream commands that
+# kubecarry::upstream::build builds.
+KUBECARRY_UPSTREAM_COMPONENTS=(kube-apiserver kube-controller-manager)
+
+# kubecarry::upstream::cache_dir prints where upstream builds are cached by
+# version: outside the checkout, so that fresh clones (CI) reuse them.
+kubecarry::upstream::cache_dir() {
+  echo "${KUBECARRY_UPSTREAM_CACHE:-${HOME}/.cache/kubecarry/upstream}"
+}
+
+# kubecarry::upstream::binary_path <component> <vX.Y.Z> prints where the
+# upstream <component> of that release is cached.
+kubecarry::upstream::binary_path() {
+  echo "$(kubecarry::upstream::cache_dir)/$2/$1"
+}
+
 # kubecarry::upstream::apiserver_path <vX.Y.Z> prints where the upstream
 # kube-apiserver of that release is cached.
 kubecarry::upstream::apiserver_path() {
-  echo "${KUBECARRY_OUTPUT}/upstream-bin/$1/kube-apiserver"
+  kubecarry::upstream::binary_path kube-apiserver "$1"
 }
 
-# kubecarry::upstream::build_apiserver <vX.Y.Z> builds (once) the unpatched
-# kube-apiserver of release vX.Y.Z from the Go module proxy and prints its
-# path. k8s.io/kubernetes names its staging modules at v0.0.0 and resolves
-# them with replace directives into its own tree; a module outside that tree
-# replaces each of them with the published staging release v0.Y.Z instead.
+# kubecarry::upstream::build_apiserver <vX.Y.Z>: kubecarry::upstream::build
+# of kube-apiserver.
 kubecarry::upstream::build_apiserver() {
-  local version="$1"
+  kubecarry::upstream::build kube-apiserver "$1"
+}
+
+# kubecarry::upstream::build <component> <vX.Y.Z> builds (once) the
+# unpatched <component> (kube-apiserver or kube-controller-manager) of
+# release vX.Y.Z from the Go module proxy and prints its path.
+# k8s.io/kubernetes names its staging modules at v0.0.0 and resolves them
+# with replace directives into its own tree; a module outside that tree
+# replaces each of them with the published staging release v0.Y.Z instead.
+kubecarry::upstream::build() {
+  local component="$1" version="$2"
+  if ! [[ " ${KUBECARRY_UPSTREAM_COMPONENTS[*]} " == *" ${component} "* ]]; then
+    kubecarry::log::fatal "'${component}' is not an upstream command this builds (${KUBECARRY_UPSTREAM_COMPONENTS[*]})"
+  fi
   if ! [[ "${version}" =~ ^v1\.([0-9]+)\.([0-9]+)$ ]]; then
     kubecarry::log::fatal "'${version}' is not an upstream release like v1.36.3"
   fi
   local staging="v0.${version#v1.}"
   local bin
-  bin="$(kubecarry::upstream::apiserver_path "${version}")"
+  bin="$(kubecarry::upstream::binary_path "${component}" "${version}")"
   if [[ -x "${bin}" ]]; then
     echo "${bin}"
     return 0
   fi
-  local dir="${bin%/*}/module"
+  local dir="${bin%/*}/module-${component}"
   rm -rf "${dir}"
   mkdir -p "${dir}"
 
-  kubecarry::log::status "building upstream kube-apiserver ${version} in ${dir}"
+  kubecarry::log::status "building upstream ${component} ${version} in ${dir}"
   local src out
   if ! out="$(cd "${dir}" && GOFLAGS=-mod=mod go mod download -json "k8s.io/kubernetes@${version}" 2>&1)" ||
     ! src="$(kubecarry::json::get .GoMod <<<"${out}")" || [[ ! -f "${src}" ]]; then
-    rm -rf "${bin%/*}"
+    rm -rf "${dir}"
     kubecarry::log::fatal "the Go module proxy does not serve k8s.io/kubernetes@${version}: ${out}"
   fi
 
   {
-    echo "module kubecarry.invalid/upstream-apiserver"
+    echo "module kubecarry.invalid/upstream-${component}"
     echo
     # The go and godebug lines keep upstream's language version and runtime
     # defaults.
@@ -210,13 +236,7 @@ kubecarry::upstream::build_apiserver() {
     kubecarry::upstream::staging_in "${src}" | while IFS= read -r m; do echo "	${m} => ${m} ${staging}"; done
     echo ")"
   } >"${dir}/go.mod"
-  cat >"${dir}/tools.go" <<'GO'
-//go:build tools
-
-package tools
-
-import _ "k8s.io/kubernetes/cmd/kube-apiserver"
-GO
+  printf '//go:build tools\n\npackage tools\n\nimport _ "k8s.io/kubernetes/cmd/%s"\n' "${component}" >"${dir}/tools.go"
 
   local ldflags
   ldflags="$(kubecarry::version::ldflags_for "${version}" "" clean "")"
@@ -231,8 +251,8 @@ GO
       exit 1
     fi
     CGO_ENABLED=0 go build -trimpath -tags=selinux,notest,grpcnotrace \
-      -ldflags="${ldflags} -s -w" -o "${bin}.tmp" k8s.io/kubernetes/cmd/kube-apiserver
-  ) || kubecarry::log::fatal "building upstream kube-apiserver ${version} failed (module in ${dir}; the go command's errors are above)"
+      -ldflags="${ldflags} -s -w" -o "${bin}.tmp" "k8s.io/kubernetes/cmd/${component}"
+  ) || kubecarry::log::fatal "building upstream ${component} ${version} failed (module in ${dir}; the go command's errors are above)"
   mv "${bin}.tmp" "${bin}"
   echo "${bin}"
 }
