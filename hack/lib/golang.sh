@@ -78,3 +78,25 @@ kubecarry::golang::build_binaries() {
         -o "${KUBECARRY_OUTPUT}/bin/${name}" "./${target}")
   done
 }
+
+# kubecarry::golang::tool <name> prints the path of the helper command
+# test/cmd/<name> that scripts use (kcjson, kcmetric, testsummary), building
+# it into _output/tools/ when it is missing or older than its sources or
+# vendor/.
+kubecarry::golang::tool() {
+  local name="$1"
+  local src="${KUBECARRY_ROOT}/test/cmd/${name}" bin="${KUBECARRY_OUTPUT}/tools/${name}"
+  if [[ ! -x "${bin}" ]] ||
+    [[ -n "$(find "${src}" "${KUBECARRY_ROOT}/test/utils" "${KUBECARRY_ROOT}/vendor/modules.txt" -newer "${bin}" -print -quit)" ]]; then
+    mkdir -p "${bin%/*}"
+    local out
+    # A temporary name first: two scripts may build it at the same time.
+    if ! out="$(cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" \
+      go build -trimpath -o "${bin}.$$" "./test/cmd/${name}" 2>&1)"; then
+      rm -f "${bin}.$$"
+      kubecarry::log::fatal "building test/cmd/${name} failed: ${out}"
+    fi
+    mv -f "${bin}.$$" "${bin}"
+  fi
+  echo "${bin}"
+}

@@ -22,23 +22,9 @@
 # A missing key, an empty answer or an error page fails with kcjson's
 # message on stderr (see test/cmd/kcjson/main.go for the flags).
 
-# kubecarry::json::bin builds test/cmd/kcjson into _output/tools/ when it is
-# missing or older than its sources or vendor/, and prints its path.
+# kubecarry::json::bin prints the path of test/cmd/kcjson, built when stale.
 kubecarry::json::bin() {
-  local bin="${KUBECARRY_OUTPUT}/tools/kcjson"
-  if [[ ! -x "${bin}" ]] ||
-    [[ -n "$(find "${KUBECARRY_ROOT}/test/cmd/kcjson" "${KUBECARRY_ROOT}/vendor/modules.txt" -newer "${bin}" -print -quit)" ]]; then
-    mkdir -p "${bin%/*}"
-    local out
-    # A temporary name first: two scripts may build it at the same time.
-    if ! out="$(cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" \
-      go build -trimpath -o "${bin}.$$" ./test/cmd/kcjson 2>&1)"; then
-      rm -f "${bin}.$$"
-      kubecarry::log::fatal "building test/cmd/kcjson (the scripts' JSON and YAML parser) failed: ${out}"
-    fi
-    mv -f "${bin}.$$" "${bin}"
-  fi
-  echo "${bin}"
+  kubecarry::golang::tool kcjson
 }
 
 # kubecarry::json::get [-allow-missing] [-o text|json] <template> reads JSON

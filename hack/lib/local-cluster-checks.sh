@@ -21,23 +21,10 @@
 # refreshes, Pod CIDR allocation, route sync, kube-proxy sync).
 readonly KUBECARRY_CHECK_TIMEOUT="${KUBECARRY_CHECK_TIMEOUT:-120}"
 
-# kubecarry::checks::kcmetric prints the path of test/cmd/kcmetric (built
-# into _output/tools/ when missing or older than its sources or vendor/),
-# which reads metrics with Prometheus' own parser.
+# kubecarry::checks::kcmetric prints the path of test/cmd/kcmetric, which
+# reads metrics with Prometheus' own parser, built when stale.
 kubecarry::checks::kcmetric() {
-  local bin="${KUBECARRY_OUTPUT}/tools/kcmetric"
-  if [[ ! -x "${bin}" ]] ||
-    [[ -n "$(find "${KUBECARRY_ROOT}/test/cmd/kcmetric" "${KUBECARRY_ROOT}/vendor/modules.txt" -newer "${bin}" -print -quit)" ]]; then
-    mkdir -p "${bin%/*}"
-    local out
-    if ! out="$(cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" \
-      go build -trimpath -o "${bin}.$$" ./test/cmd/kcmetric 2>&1)"; then
-      rm -f "${bin}.$$"
-      kubecarry::log::fatal "building test/cmd/kcmetric (the checks' metrics reader) failed: ${out}"
-    fi
-    mv -f "${bin}.$$" "${bin}"
-  fi
-  echo "${bin}"
+  kubecarry::golang::tool kcmetric
 }
 
 # kubecarry::checks::curl_cmd prints the admin curl prefix with the paths

@@ -22,10 +22,7 @@
 # kubecarry::test::tool builds testsummary if its sources changed and prints
 # its path.
 kubecarry::test::tool() {
-  local bin="${KUBECARRY_OUTPUT}/tools/testsummary"
-  (cd "${KUBECARRY_ROOT}" && GOFLAGS=-mod=vendor go build -o "${bin}" ./test/cmd/testsummary) ||
-    kubecarry::log::fatal "building test/cmd/testsummary failed"
-  echo "${bin}"
+  kubecarry::golang::tool testsummary
 }
 
 # kubecarry::test::go_test <go test arguments...> runs go test -json in the
