@@ -15,8 +15,8 @@
 
 # Installs what the end-to-end tests (test/e2e/..., hack/local-up-cluster.sh)
 # need from the distribution's packages, unless it is already there: nft
-# (nftables), iptables, conntrack, ip (iproute2), and curl and openssl for the
-# local cluster. Needs root and Debian's apt.
+# (nftables), iptables, conntrack, ip (iproute2), curl and openssl for the
+# local cluster, and HAProxy for the upgrade drill's load balancer. Needs root and Debian's apt.
 
 set -o errexit
 set -o nounset
@@ -25,4 +25,4 @@ set -o pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
 kubecarry::apt::install "the e2e tests" \
-  nft=nftables iptables=iptables conntrack=conntrack ip=iproute2 curl=curl openssl=openssl
+  nft=nftables iptables=iptables conntrack=conntrack ip=iproute2 curl=curl openssl=openssl haproxy=haproxy

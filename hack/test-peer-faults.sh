@@ -52,6 +52,7 @@ set -o pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-faults.sh"
 
 report_only="${PEER_FAULTS_REPORT_ONLY:-false}"
 gate_off=false
@@ -94,29 +95,8 @@ fi
 netcls="${out}/net_cls"
 table=kubecarry-drill
 
-# heal undoes whatever fault a drill that died mid-run left behind: frozen
-# servers, the partition's nftables table and cgroups. Safe to call any time:
-# each step may find nothing to undo (a server already gone, no table, a
-# process that exited), which is why its errors are ignored.
 heal() {
-  local i pid dir
-  for ((i = 1; i <= API_SERVERS; i++)); do
-    if pid="$(kubecarry::cluster::pid_of "apiserver-${i}")"; then
-      kill -CONT "${pid}" 2>/dev/null || true
-    fi
-  done
-  nft delete table inet "${table}" >/dev/null 2>&1 || true
-  if mountpoint -q "${netcls}"; then
-    for dir in "${netcls}"/*/; do
-      [[ -d "${dir}" ]] || continue
-      while read -r pid; do
-        echo "${pid}" >"${netcls}/cgroup.procs" 2>/dev/null || true
-      done <"${dir}cgroup.procs"
-      rmdir "${dir}" || true
-    done
-    umount "${netcls}" || kubecarry::log::error "could not unmount ${netcls}"
-  fi
-  rmdir "${netcls}" 2>/dev/null || true
+  kubecarry::cluster::heal "${netcls}" "${table}" apiserver-1 apiserver-2 apiserver-3
 }
 # shellcheck disable=SC2317 # the EXIT trap runs it.
 cleanup() {

@@ -55,6 +55,9 @@ kubecarry::cluster::host_link() { echo "${LOCAL_CLUSTER_PREFIX}-host"; }
 kubecarry::cluster::gateway_ip() { echo "${LOCAL_CLUSTER_NET}.1"; }
 kubecarry::cluster::apiserver_ip() { echo "${LOCAL_CLUSTER_NET}.$((10 + $1))"; }
 kubecarry::cluster::upstream_peer_ip() { echo "${LOCAL_CLUSTER_NET}.20"; }
+# The load balancer's address (hack/lib/local-cluster-lb.sh), on the host
+# end too; every serving certificate names it.
+kubecarry::cluster::lb_ip() { echo "${LOCAL_CLUSTER_NET}.10"; }
 kubecarry::cluster::node_ip() { echo "${LOCAL_CLUSTER_NET}.$((100 + $1))"; }
 kubecarry::cluster::apiserver_url() { echo "https://$(kubecarry::cluster::apiserver_ip "$1"):${KUBECARRY_APISERVER_PORT}"; }
 kubecarry::cluster::upstream_peer_url() { echo "https://$(kubecarry::cluster::upstream_peer_ip):${KUBECARRY_APISERVER_PORT}"; }
@@ -124,7 +127,7 @@ kubecarry::cluster::certificates() {
   kubecarry::pki::ca "${pki}" ca kubecarry-local-ca
   kubecarry::pki::ca "${pki}" front-proxy-ca kubecarry-local-front-proxy-ca
   local -a sans=(DNS:kubernetes DNS:kubernetes.default DNS:kubernetes.default.svc
-    DNS:kubernetes.default.svc.cluster.local DNS:localhost IP:127.0.0.1 IP:10.0.0.1)
+    DNS:kubernetes.default.svc.cluster.local DNS:localhost IP:127.0.0.1 IP:10.0.0.1 "IP:$(kubecarry::cluster::lb_ip)")
   for ((i = 1; i <= API_SERVERS; i++)); do
     ip="$(kubecarry::cluster::apiserver_ip "${i}")"
     kubecarry::pki::cert "${pki}" ca "apiserver-${i}" server "/CN=kube-apiserver" "${sans[@]}" "IP:${ip}"
@@ -246,21 +249,24 @@ kubecarry::cluster::apiservers() {
 }
 
 # kubecarry::cluster::controller_manager [extra flags...] starts upstream's
-# kube-controller-manager talking to kube-apiserver KCM_APISERVER (default 1;
-# its kubeconfig is rewritten to point there), with the extra flags last.
+# kube-controller-manager (KCM_BINARY, default the one make builds) talking
+# to kube-apiserver KCM_APISERVER (default 1), or to KCM_SERVER_URL when set
+# (the load balancer); its kubeconfig is rewritten to point there. The
+# extra flags come last.
 # shellcheck disable=SC2120 # hack/test-peer-faults.sh passes flags.
 kubecarry::cluster::controller_manager() {
-  local pki gw server="${KCM_APISERVER:-1}"
+  local pki gw server="${KCM_APISERVER:-1}" binary="${KCM_BINARY:-${KUBECARRY_OUTPUT}/bin/kube-controller-manager}"
   pki="$(kubecarry::cluster::pki)"
   gw="$(kubecarry::cluster::gateway_ip)"
   kubecarry::cluster::validate_int KCM_APISERVER "${server}" 1 "${API_SERVERS}"
+  local url="${KCM_SERVER_URL:-$(kubecarry::cluster::apiserver_url "${server}")}"
   local kubeconfig="${LOCAL_CLUSTER_DIR}/kube-controller-manager.kubeconfig"
-  kubecarry::pki::kubeconfig "${kubeconfig}" "$(kubecarry::cluster::apiserver_url "${server}")" "${pki}/ca.crt" \
+  kubecarry::pki::kubeconfig "${kubeconfig}" "${url}" "${pki}/ca.crt" \
     "${pki}/kube-controller-manager.crt" "${pki}/kube-controller-manager.key" system:kube-controller-manager
   kubecarry::cluster::port_free "${gw}" 10257 kube-controller-manager
-  kubecarry::log::status "starting kube-controller-manager on https://${gw}:10257 (talking to apiserver-${server})"
-  kubecarry::cluster::start kube-controller-manager "${KUBECARRY_OUTPUT}/bin/kube-controller-manager" \
-    "${KUBECARRY_OUTPUT}/bin/kube-controller-manager" \
+  kubecarry::log::status "starting kube-controller-manager $("${binary}" --version 2>/dev/null | awk '{print $2}') on https://${gw}:10257 (talking to ${url})"
+  kubecarry::cluster::start kube-controller-manager "${binary}" \
+    "${binary}" \
     --kubeconfig="${kubeconfig}" \
     --authentication-kubeconfig="${kubeconfig}" --authorization-kubeconfig="${kubeconfig}" \
     --client-ca-file="${pki}/ca.crt" \
@@ -301,10 +307,10 @@ YAML
   kubecarry::cluster::wait_ready kube-proxy "healthy" ip netns exec "${netns}" curl -sf http://127.0.0.1:10256/healthz
 }
 
-# kubecarry::cluster::control_plane starts etcd and the kube-apiservers
-# (APISERVER_BINARY, default kubecarry's) on a fresh state directory,
-# cleaning up what an earlier run of it left first.
-kubecarry::cluster::control_plane() {
+# kubecarry::cluster::prepare starts etcd on a fresh state directory with
+# the network and certificates made, cleaning up what an earlier run of it
+# left first: everything before the kube-apiservers.
+kubecarry::cluster::prepare() {
   export PATH="${PATH}:/usr/sbin:/sbin"
   "${KUBECARRY_ROOT}/hack/install-e2e-deps.sh"
   kubecarry::cluster::down
@@ -314,6 +320,12 @@ kubecarry::cluster::control_plane() {
   kubecarry::cluster::network
   kubecarry::cluster::certificates
   kubecarry::cluster::etcd
+}
+
+# kubecarry::cluster::control_plane starts etcd and the kube-apiservers
+# (APISERVER_BINARY, default kubecarry's).
+kubecarry::cluster::control_plane() {
+  kubecarry::cluster::prepare
   kubecarry::cluster::apiservers
 }
 

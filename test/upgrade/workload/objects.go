@@ -1,0 +1,121 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+package workload
+
+import (
+	"fmt"
+
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/utils/ptr"
+)
+
+// The resource only the release upgraded to serves: MutatingAdmissionPolicy
+// is GA and on by default in v1.36, while v1.35 has only v1beta1, off by
+// default. A client of the new release uses it as soon as one server of that
+// release answers; the old servers must not answer 404 for its objects.
+var (
+	policyGVR  = schema.GroupVersionResource{Group: "admissionregistration.k8s.io", Version: "v1", Resource: "mutatingadmissionpolicies"}
+	policyKind = "MutatingAdmissionPolicy"
+	jobGVR     = schema.GroupVersionResource{Group: "batch", Version: "v1", Resource: "jobs"}
+	cmGVR      = schema.GroupVersionResource{Version: "v1", Resource: "configmaps"}
+)
+
+// labelDrill marks everything the workload creates.
+const labelDrill = "kubecarry.io/upgrade-drill"
+
+func jobName(i int) string       { return fmt.Sprintf("drill-job-%d", i) }
+func configMapName(i int) string { return fmt.Sprintf("drill-cm-%d", i) }
+func jobDependentName(i int) string {
+	return fmt.Sprintf("drill-job-%d-dependent", i)
+}
+func policyName(i int) string          { return fmt.Sprintf("drill-policy-%d", i) }
+func policyDependentName(i int) string { return fmt.Sprintf("drill-policy-%d-dependent", i) }
+
+func objectMeta(name, namespace string) metav1.ObjectMeta {
+	return metav1.ObjectMeta{Name: name, Namespace: namespace, Labels: map[string]string{labelDrill: "true"}}
+}
+
+func namespace(name string) *corev1.Namespace {
+	return &corev1.Namespace{ObjectMeta: objectMeta(name, "")}
+}
+
+// job is suspended: no controller in the drill creates its Pods, and none
+// is needed for it to be an owner.
+func job(name, namespace string) *batchv1.Job {
+	return &batchv1.Job{
+		ObjectMeta: objectMeta(name, namespace),
+		Spec: batchv1.JobSpec{
+			Suspend: ptr.To(true),
+			Template: corev1.PodTemplateSpec{
+				Spec: corev1.PodSpec{
+					RestartPolicy: corev1.RestartPolicyNever,
+					Containers:    []corev1.Container{{Name: "main", Image: "kubecarry.invalid/never-run"}},
+				},
+			},
+		},
+	}
+}
+
+func configMap(name, namespace string, owner *metav1.OwnerReference) *corev1.ConfigMap {
+	cm := &corev1.ConfigMap{ObjectMeta: objectMeta(name, namespace), Data: map[string]string{"n": "0"}}
+	if owner != nil {
+		cm.OwnerReferences = []metav1.OwnerReference{*owner}
+	}
+	return cm
+}
+
+func ownerRef(apiVersion, kind, name string, uid types.UID) *metav1.OwnerReference {
+	return &metav1.OwnerReference{APIVersion: apiVersion, Kind: kind, Name: name, UID: uid}
+}
+
+// clusterRole is the cluster-scoped dependent of a policy: an object every
+// version serves, whose owner only the new one does.
+func clusterRole(name string, owner *metav1.OwnerReference) *rbacv1.ClusterRole {
+	return &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{
+		Name: name, Labels: map[string]string{labelDrill: "true"}, OwnerReferences: []metav1.OwnerReference{*owner},
+	}}
+}
+
+// policy is a valid MutatingAdmissionPolicy that changes nothing: it matches
+// a resource no server has, and nothing binds it.
+func policy(name string) *unstructured.Unstructured {
+	return &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": policyGVR.GroupVersion().String(),
+		"kind":       policyKind,
+		"metadata":   map[string]any{"name": name, "labels": map[string]any{labelDrill: "true"}},
+		"spec": map[string]any{
+			"failurePolicy":      "Ignore",
+			"reinvocationPolicy": "Never",
+			"matchConstraints": map[string]any{
+				"resourceRules": []any{map[string]any{
+					"apiGroups": []any{"drill.kubecarry.io"}, "apiVersions": []any{"v1"},
+					"operations": []any{"CREATE"}, "resources": []any{"widgets"},
+				}},
+			},
+			"mutations": []any{map[string]any{
+				"patchType":          "ApplyConfiguration",
+				"applyConfiguration": map[string]any{"expression": "Object{}"},
+			}},
+		},
+	}}
+}
