@@ -110,6 +110,7 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 	now := time.Now()
 	var peers []string
 	livePeers := map[string]struct{}{}
+	holders := map[string]string{}
 	for _, l := range leases {
 		_, ok := h.isValidPeerIdentityLease(l)
 		if !ok {
@@ -121,6 +122,9 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 		}
 		livePeers[l.Name] = struct{}{}
 		peers = append(peers, l.Name)
+		if l.Spec.HolderIdentity != nil {
+			holders[l.Name] = *l.Spec.HolderIdentity
+		}
 	}
 
 	previous, _ := h.rawPeerDiscoveryCache.Load().(map[string]PeerDiscoveryCacheEntry)
@@ -151,6 +155,18 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 		if len(result.entry.GVRs) > 0 || len(result.entry.GroupDiscovery) > 0 {
 			newCache[peer] = result.entry
 		}
+	}
+
+	fetchedPeers := make(map[string]bool, len(fetched))
+	for peer, result := range fetched {
+		fetchedPeers[peer] = result.err == nil
+	}
+	h.holders.observe(holders, fetchedPeers, now)
+	if h.failover && len(h.holders.pending(now)) > 0 {
+		// Until a new peer process is fetched, requests for resources no
+		// known peer serves are answered 503: fetch it again soon, not
+		// after the work queue's growing backoff.
+		h.peerLeaseQueue.AddAfter(peerDiscoveryPendingKey, peerDiscoveryPendingRetry)
 	}
 
 	h.peerDocuments.retain(livePeers)

@@ -106,6 +106,7 @@ func NewPeerProxyHandler(
 		peerDocuments:                    newPeerDocumentCache(),
 		peerDiscoveryRefreshInterval:     defaultPeerDiscoveryRefreshInterval,
 		backoff:                          newPeerBackoff(),
+		holders:                          newPeerHolders(defaultPeerDiscoveryPendingGrace),
 		peerLeaseQueue: workqueue.NewTypedRateLimitingQueueWithConfig(
 			workqueue.DefaultTypedControllerRateLimiter[string](),
 			workqueue.TypedRateLimitingQueueConfig[string]{

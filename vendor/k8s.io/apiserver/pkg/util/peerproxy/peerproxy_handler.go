@@ -108,6 +108,9 @@ type peerProxyHandler struct {
 	peerDiscoveryRefreshInterval time.Duration
 	// backoff orders capable peers for failover, unreachable ones last.
 	backoff *peerBackoff
+	// holders tracks which peer processes have been fetched; while one has
+	// not, resources nobody is known to serve get 503, not 404.
+	holders *peerHolders
 	// endpoints caches the peers' host:port from their peer endpoint leases;
 	// nil when the KubecarryPeerEndpointCache gate is off.
 	endpoints      *peerEndpointCache
@@ -240,6 +243,16 @@ func (h *peerProxyHandler) WrapHandler(handler http.Handler) http.Handler {
 		// find servers that are capable of serving this request
 		peerServerIDs := h.findServiceableByPeerFromPeerDiscoveryCache(gvr)
 		if len(peerServerIDs) == 0 {
+			if pending := h.holders.pending(time.Now()); h.failover && len(pending) > 0 {
+				// A peer that joined or restarted may serve it: it is
+				// not known yet what that process serves.
+				klog.V(2).InfoS("Resource not served by any known peer while the discovery of a new peer process is pending", "gvr", gvr, "peers", pending)
+				gv := schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}
+				responsewriters.ErrorNegotiated(peersUnavailable(fmt.Sprintf(
+					"%v is not served by any known peer, and the discovery of peers %v, which joined or restarted, is not fetched yet",
+					gvr, pending)), h.serializer, gv, w, r)
+				return
+			}
 			// Per request, and for a client's typo as much as for a real
 			// gap: not an error log line each time.
 			klog.V(3).Infof("gvr %v is not served by anything in this cluster", gvr)
