@@ -64,7 +64,21 @@ func Rows(stats []Stats) [][]string {
 	return rows
 }
 
-// Print writes the report: steps, the table, watches, dependents, the
+// TotalsHeader is the short table's header row.
+var TotalsHeader = []string{"step", "calls", "failed", "404 existing", "429/503 Retry-After",
+	"conn reset", "timeout", "other", "retried inside", "worst p99"}
+
+// TotalsRows is the short table: one row per step, all classes added up.
+func TotalsRows(totals []Stats) [][]string {
+	rows := make([][]string, 0, len(totals))
+	for _, r := range Rows(totals) {
+		// Rows' columns without class and p50.
+		rows = append(rows, append(append([]string{r[0]}, r[2:10]...), r[11]))
+	}
+	return rows
+}
+
+// Print writes the report: steps, the short table and the one per class, watches, dependents, the
 // namespace deletion, readiness times and the verdicts.
 func Print(w io.Writer, d *Document) {
 	fmt.Fprintf(w, "%s\n\n", d.Title)
@@ -74,6 +88,8 @@ func Print(w io.Writer, d *Document) {
 	for _, e := range d.Timeline.Events {
 		fmt.Fprintf(w, "- during %s: %s\n", e.Step, e.What)
 	}
+	fmt.Fprintln(w)
+	report.Table(w, TotalsHeader, TotalsRows(Totals(d.Stats)))
 	fmt.Fprintln(w)
 	report.Table(w, Header, Rows(d.Stats))
 	fmt.Fprintln(w)

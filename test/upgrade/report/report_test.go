@@ -142,6 +142,30 @@ func TestSummarize(t *testing.T) {
 	}
 }
 
+func TestTotals(t *testing.T) {
+	stats := []Stats{
+		{Step: "a", Class: "x", Calls: 3, OK: 2, NotFoundExisting: 1, P50: 2 * time.Millisecond, P99: 5 * time.Millisecond},
+		{Step: "a", Class: "y", Calls: 4, OK: 3, Other: map[int]int{500: 1}, Retried: 2, P99: 9 * time.Millisecond},
+		{Step: "b", Class: "x", Calls: 1, OK: 1, P99: time.Millisecond},
+	}
+	totals := Totals(stats)
+	if len(totals) != 2 {
+		t.Fatalf("totals = %+v, want one row per step", totals)
+	}
+	a := totals[0]
+	if a.Step != "a" || a.Calls != 7 || a.OK != 5 || a.NotFoundExisting != 1 || a.Other[500] != 1 || a.Retried != 2 || a.P99 != 9*time.Millisecond {
+		t.Errorf("step a = %+v", a)
+	}
+	rows := TotalsRows(totals)
+	want := []string{"a", "7", "2", "1", "0", "0", "0", "500×1", "2", "9ms"}
+	if len(rows) != 2 || strings.Join(rows[0], "|") != strings.Join(want, "|") {
+		t.Errorf("row a = %q, want %q", rows[0], want)
+	}
+	if len(TotalsHeader) != len(want) {
+		t.Errorf("header has %d columns, rows %d", len(TotalsHeader), len(want))
+	}
+}
+
 func passing(tl *Timeline) *history.History {
 	return &history.History{
 		Calls: []history.Call{

@@ -201,3 +201,35 @@ func (s Stats) OtherText() string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// Totals adds the classes of each step up, in step order: one row per step
+// for the short table. Its P99 is the worst class's.
+func Totals(stats []Stats) []Stats {
+	var out []Stats
+	index := map[string]int{}
+	for _, s := range stats {
+		i, ok := index[s.Step]
+		if !ok {
+			i = len(out)
+			index[s.Step] = i
+			out = append(out, Stats{Step: s.Step, Class: "all"})
+		}
+		t := &out[i]
+		t.Calls += s.Calls
+		t.OK += s.OK
+		t.NotFoundExisting += s.NotFoundExisting
+		t.RetryLater += s.RetryLater
+		t.ConnectionErrors += s.ConnectionErrors
+		t.Timeouts += s.Timeouts
+		t.Retried += s.Retried
+		for code, n := range s.Other {
+			if t.Other == nil {
+				t.Other = map[int]int{}
+			}
+			t.Other[code] += n
+		}
+		t.P50 = max(t.P50, s.P50)
+		t.P99 = max(t.P99, s.P99)
+	}
+	return out
+}
