@@ -34,6 +34,10 @@ kubecarry::cluster::lb_url() { echo "https://$(kubecarry::cluster::lb_ip):${KUBE
 # whose server refuses it (stopped between two checks) to another one.
 # Client and server timeouts are longer than client-go's HTTP/2 health
 # ping (every 30 s on an idle connection), so idle watch connections stay.
+# A check gets 1 s: /readyz answers in milliseconds, and a server that is
+# hung (its kernel still accepts connections) must leave the rotation in
+# about 4 s, since every new connection balanced to it meanwhile fails
+# its TLS handshake after the client's 10 s.
 kubecarry::cluster::lb_config() {
   local i
   cat <<EOF
@@ -47,7 +51,7 @@ defaults
   timeout connect 5s
   timeout client 35s
   timeout server 35s
-  timeout check 5s
+  timeout check 1s
   retries 3
   option redispatch
 frontend kube-apiserver

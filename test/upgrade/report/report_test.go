@@ -99,6 +99,7 @@ func TestClassify(t *testing.T) {
 		{history.Call{Error: "read tcp 10.0.0.1:1->10.0.0.2:2: read: connection reset by peer"}, KindConnection},
 		{history.Call{Error: "Get \"https://x\": unexpected EOF"}, KindConnection},
 		{history.Call{Error: "context deadline exceeded"}, KindTimeout},
+		{history.Call{Error: "Get \"https://x\": net/http: TLS handshake timeout"}, KindTimeout},
 		{history.Call{Error: "x509: certificate signed by unknown authority"}, KindOther},
 	} {
 		if got := Classify(tc.call); got != tc.want {
@@ -122,6 +123,10 @@ func TestSummarize(t *testing.T) {
 			{Class: "get job", Start: at(1), Code: 200},
 			{Class: "get job", Start: at(1.5), Code: 429, RetryAfter: "1"},
 			{Class: "get job", Start: at(11), Error: "connection reset by peer"},
+			// The 503 call's own answer, and the EOF that failed the
+			// create: last attempts, not retries.
+			{Class: "get job", Start: at(12), Code: 503, RetryAfter: "1"},
+			{Class: "create policy", Start: at(14), Error: "EOF"},
 		},
 	}
 	stats := Summarize(h, tl)
@@ -137,7 +142,7 @@ func TestSummarize(t *testing.T) {
 		upgraded.RetryLater != 1 || upgraded.Failures() != 2 || upgraded.Retried != 1 {
 		t.Errorf("upgrade row = %+v", upgraded)
 	}
-	if policies.Class != "create policy" || policies.Other[404] != 1 || policies.ConnectionErrors != 1 || policies.OtherText() != "404×1" {
+	if policies.Class != "create policy" || policies.Other[404] != 1 || policies.ConnectionErrors != 1 || policies.OtherText() != "404×1" || policies.Retried != 0 {
 		t.Errorf("policy row = %+v", policies)
 	}
 }

@@ -45,8 +45,9 @@ type Stats struct {
 	Timeouts         int `json:"timeouts"`
 	// Other are failed calls of any other kind, by status code.
 	Other map[int]int `json:"other,omitempty"`
-	// Retried are attempts client-go made and retried without failing
-	// the call: answers with Retry-After and connection errors.
+	// Retried are attempts that client-go retried (answers with
+	// Retry-After, connection errors): the failed ones under calls that
+	// went on, not counting each failed call's last attempt.
 	Retried int           `json:"retried"`
 	P50     time.Duration `json:"p50"`
 	P99     time.Duration `json:"p99"`
@@ -85,7 +86,7 @@ func Classify(c history.Call) Kind {
 		return KindNotFoundExisting
 	case (c.Code == http.StatusTooManyRequests || c.Code == http.StatusServiceUnavailable) && c.RetryAfter:
 		return KindRetryLater
-	case c.Code == 0 && (strings.Contains(c.Error, "context deadline exceeded") || strings.Contains(c.Error, "Timeout")):
+	case c.Code == 0 && (strings.Contains(c.Error, "context deadline exceeded") || strings.Contains(strings.ToLower(c.Error), "timeout")):
 		return KindTimeout
 	case c.Code == 0 && slices.ContainsFunc(connectionErrors, func(s string) bool { return strings.Contains(c.Error, s) }):
 		return KindConnection
@@ -143,6 +144,16 @@ func Summarize(h *history.History, tl *Timeline) []Stats {
 	for _, a := range h.Attempts {
 		if retried(a) {
 			get(key{tl.StepAt(a.Start), a.Class}).Retried++
+		}
+	}
+	// A failed call whose last answer was a connection error or carried
+	// Retry-After has one such attempt that nobody retried: it is the
+	// failure itself, not a retry inside the call.
+	for _, c := range h.Calls {
+		if c.Failed() && (c.Code == 0 || c.RetryAfter) {
+			if s := get(key{tl.StepAt(c.Start), c.Class}); s.Retried > 0 {
+				s.Retried--
+			}
 		}
 	}
 	stepRank := map[string]int{}
