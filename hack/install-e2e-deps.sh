@@ -16,7 +16,8 @@
 # Installs what the end-to-end tests (test/e2e/..., hack/local-up-cluster.sh)
 # need from the distribution's packages, unless it is already there: nft
 # (nftables), iptables, conntrack, ip (iproute2), curl and openssl for the
-# local cluster, and HAProxy for the upgrade drill's load balancer. Needs root and Debian's apt.
+# local cluster, and HAProxy for the upgrade drill's load balancer. Needs
+# root and Debian's apt.
 
 set -o errexit
 set -o nounset

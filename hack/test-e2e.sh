@@ -22,8 +22,7 @@
 # the garbage collector while peers freeze, resume, are partitioned), then
 # the short rolling upgrade drill (hack/upgrade-drill.sh: two servers behind
 # HAProxy, one upgraded to upstream v1.36.3, kubecarry's guarantees
-# checked). Builds the
-# binaries and installs etcd and the network tools
+# checked). Builds the binaries and installs etcd and the network tools
 # (hack/install-e2e-deps.sh) first. Needs root; as another user the tests
 # skip, saying so, or fail when KUBECARRY_REQUIRE_PRIVILEGED_TESTS is true
 # (CI, and make test as root). Every part runs even when an earlier one failed.
