@@ -32,6 +32,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/watch"
+	"k8s.io/client-go/dynamic"
 
 	"github.com/kubecarry/kubecarry/test/upgrade/history"
 )
@@ -62,10 +63,7 @@ func newWatcher(w *Workload, c *client, gvr schema.GroupVersionResource, namespa
 	}
 }
 
-func (wt *watcher) resource() interface {
-	List(ctx context.Context, opts metav1.ListOptions) (*unstructured.UnstructuredList, error)
-	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
-} {
+func (wt *watcher) resource() dynamic.ResourceInterface {
 	return wt.client.dynamic.Resource(wt.gvr).Namespace(wt.namespace)
 }
 
@@ -112,7 +110,7 @@ func (wt *watcher) run(ctx context.Context) {
 		rv := wt.lastRV
 		wt.mu.Unlock()
 		var stream watch.Interface
-		err := wt.w.call(ctx, wt.class, true, func(ctx context.Context) error {
+		err := wt.w.openStream(ctx, wt.class, func(ctx context.Context) error {
 			var err error
 			// Like a reflector, ask the server to end the stream after a
 			// while, so a healthy stream also gets re-established.
@@ -121,7 +119,7 @@ func (wt *watcher) run(ctx context.Context) {
 				ResourceVersion: rv, AllowWatchBookmarks: true, TimeoutSeconds: &timeout,
 			})
 			return err
-		}, streaming)
+		})
 		wt.mu.Lock()
 		wt.result.Starts++
 		wt.mu.Unlock()

@@ -79,24 +79,25 @@ type Workload struct {
 // New returns a workload that has done nothing yet.
 func New(cfg Config) *Workload { return &Workload{cfg: cfg} }
 
-type callOption int
+// call runs fn as one recorded call of class, within the call timeout.
+// exists says the object it reads is known to be in storage.
+func (w *Workload) call(ctx context.Context, class string, exists bool, fn func(context.Context) error) error {
+	callCtx, cancel := context.WithTimeout(ctx, w.cfg.CallTimeout)
+	defer cancel()
+	return w.record(callCtx, ctx, class, exists, fn)
+}
 
-// streaming marks a call that opens a watch stream: the stream lives on
-// after the call returns, so the call timeout must not end it.
-const streaming callOption = 1
+// openStream is call for a request that opens a watch stream: the stream
+// lives on after the call returns, so no call timeout may end it.
+func (w *Workload) openStream(ctx context.Context, class string, fn func(context.Context) error) error {
+	return w.record(ctx, ctx, class, true, fn)
+}
 
-// call runs fn as one recorded call of class. exists says the object it
-// reads is known to be in storage. A call cut short because the run itself
-// ended is not recorded.
-func (w *Workload) call(ctx context.Context, class string, exists bool, fn func(context.Context) error, opts ...callOption) error {
-	callCtx := history.WithClass(ctx, class)
-	if len(opts) == 0 || opts[0] != streaming {
-		var cancel context.CancelFunc
-		callCtx, cancel = context.WithTimeout(callCtx, w.cfg.CallTimeout)
-		defer cancel()
-	}
+// record runs fn with callCtx and records its outcome, unless it was cut
+// short because the run (ctx) itself ended.
+func (w *Workload) record(callCtx, ctx context.Context, class string, exists bool, fn func(context.Context) error) error {
 	start := time.Now()
-	err := fn(callCtx)
+	err := fn(history.WithClass(callCtx, class))
 	if err != nil && ctx.Err() != nil {
 		return err
 	}
