@@ -16,6 +16,8 @@
 #
 #   make                         build kube-apiserver, cloud-controller-manager, kube-proxy into _output/bin/
 #   make WHAT=cmd/kube-proxy     build one binary
+#   make release                 the release in _output/release/<version>/: binaries, images,
+#                                server tarballs, SBOMs, provenance, checksums (KUBE_BUILD_PLATFORMS)
 #   make test                    every test: verify, patch machinery, unit, integration, e2e, upstream
 #   make verify | update         check (and lint) | regenerate go.mod, vendor/, formatting
 #   make clean                   remove _output/
@@ -82,6 +84,10 @@ test-e2e:
 .PHONY: test-upstream
 test-upstream:
 	$(call logged,upstream,hack/test-upstream.sh)
+
+.PHONY: release
+release:
+	hack/release.sh
 
 .PHONY: clean
 clean:

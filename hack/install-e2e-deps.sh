@@ -16,8 +16,9 @@
 # Installs what the end-to-end tests (test/e2e/..., hack/local-up-cluster.sh)
 # need from the distribution's packages, unless it is already there: nft
 # (nftables), iptables, conntrack, ip (iproute2), curl and openssl for the
-# local cluster, and HAProxy for the upgrade drill's load balancer. Needs
-# root and Debian's apt.
+# local cluster, HAProxy for the upgrade drill's load balancer, containerd
+# and runc to run the release's images, and mmdebstrap to build kube-proxy's
+# image base. Needs root and Debian's apt.
 
 set -o errexit
 set -o nounset
@@ -26,4 +27,5 @@ set -o pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
 kubecarry::apt::install "the e2e tests" \
-  nft=nftables iptables=iptables conntrack=conntrack ip=iproute2 curl=curl openssl=openssl haproxy=haproxy
+  nft=nftables iptables=iptables conntrack=conntrack ip=iproute2 curl=curl openssl=openssl haproxy=haproxy \
+  containerd=containerd ctr=containerd runc=runc mmdebstrap=mmdebstrap

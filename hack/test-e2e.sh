@@ -22,7 +22,9 @@
 # the garbage collector while peers freeze, resume, are partitioned), then
 # the short rolling upgrade drill (hack/upgrade-drill.sh: two servers behind
 # HAProxy, one upgraded to upstream v1.36.3, kubecarry's guarantees
-# checked). Builds the binaries and installs etcd and the network tools
+# checked). As root it first builds the release for linux/amd64
+# (hack/release.sh) for test/e2e/release, which runs its images in
+# containerd. Builds the binaries and installs etcd and the network tools
 # (hack/install-e2e-deps.sh) first. Needs root; as another user the tests
 # skip, saying so, or fail when KUBECARRY_REQUIRE_PRIVILEGED_TESTS is true
 # (CI, and make test as root). Every part runs even when an earlier one failed.
@@ -51,6 +53,11 @@ else
   kubecarry::log::status "not root: the e2e tests cannot create network namespaces and will skip, or fail if KUBECARRY_REQUIRE_PRIVILEGED_TESTS is set"
 fi
 kubecarry::etcd::install
+if [[ "$(id -u)" -eq 0 ]]; then
+  KUBE_BUILD_PLATFORMS=linux/amd64 hack/release.sh
+  kubecarry::version::get_version_vars
+  export KUBECARRY_RELEASE_DIR="${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION}"
+fi
 export KUBECARRY_KUBE_PROXY="${KUBECARRY_ROOT}/_output/bin/kube-proxy"
 export KUBECARRY_BIN_DIR="${KUBECARRY_ROOT}/_output/bin"
 packages=("$@")

@@ -30,4 +30,7 @@ GOFLAGS=-mod=vendor kubecarry::test::go_test ${GOTEST_FLAGS:-} ./cmd/... ./pkg/.
 # no vendor/ and its tools.go only pins etcd.
 # shellcheck disable=SC2086
 (cd hack/tools && GOFLAGS=-mod=mod kubecarry::test::go_test ${GOTEST_FLAGS:-} ./boilerplate/...) || rc=1
+# The release tooling's module (images, SBOMs, provenance).
+# shellcheck disable=SC2086
+(cd hack/tools/release && GOWORK=off GOFLAGS=-mod=mod kubecarry::test::go_test ${GOTEST_FLAGS:-} ./...) || rc=1
 exit "${rc}"

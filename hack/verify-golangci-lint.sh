@@ -16,7 +16,7 @@
 # Runs golangci-lint, the version pinned in hack/tools/golangci-lint/go.mod
 # (built by hack/install-golangci-lint.sh), with .golangci.yaml over
 # kubecarry's own Go packages: cmd/, pkg/ and test/ with the vendored
-# (patched) dependencies, and the hack/tools module's own commands. vendor/
+# (patched) dependencies, and the hack/tools modules' own commands. vendor/
 # is upstream's code and is not linted.
 # Env: GOLANGCI_LINT_FLAGS extra flags for golangci-lint run (e.g. --fix).
 
@@ -39,6 +39,8 @@ kubecarry::log::status "golangci-lint on cmd/, pkg/ and test/"
 # the etcd build, so lint the packages beside it.
 kubecarry::log::status "golangci-lint on hack/tools"
 (cd "${KUBECARRY_ROOT}/hack/tools" && GOFLAGS=-mod=mod "${linter}" run "${flags[@]}" --modules-download-mode=mod ./boilerplate/...) || failed+=("hack/tools")
+kubecarry::log::status "golangci-lint on hack/tools/release"
+(cd "${KUBECARRY_ROOT}/hack/tools/release" && GOWORK=off GOFLAGS=-mod=mod "${linter}" run "${flags[@]}" --modules-download-mode=mod ./...) || failed+=("hack/tools/release")
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   kubecarry::log::fatal "golangci-lint found problems in ${failed[*]} (config: .golangci.yaml)"

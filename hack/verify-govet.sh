@@ -23,4 +23,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
 cd "${KUBECARRY_ROOT}"
 GOFLAGS=-mod=vendor go vet ./cmd/... ./pkg/... ./test/...
+(cd hack/tools/release && GOWORK=off GOFLAGS=-mod=mod go vet ./...)
 kubecarry::log::status "go vet is clean"

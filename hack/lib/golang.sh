@@ -50,6 +50,15 @@ kubecarry::golang::contains() {
 # kubecarry::golang::build_binaries <target>... builds each cmd/ target into
 # _output/bin/. With no target it builds them all.
 kubecarry::golang::build_binaries() {
+  kubecarry::golang::build_binaries_into "${KUBECARRY_OUTPUT}/bin" "$@"
+}
+
+# kubecarry::golang::build_binaries_into <dir> <target>... builds each cmd/
+# target (all when none is given) into <dir>, for the GOOS and GOARCH in the
+# environment (the host's when unset).
+kubecarry::golang::build_binaries_into() {
+  local out="$1"
+  shift
   local -a targets=("$@")
   if [[ ${#targets[@]} -eq 0 ]]; then
     targets=("${KUBECARRY_ALL_TARGETS[@]}")
@@ -59,9 +68,10 @@ kubecarry::golang::build_binaries() {
   local ldflags
   ldflags="$(kubecarry::version::ldflags) -s -w"
   local -r tags="selinux,notest,grpcnotrace"
-  mkdir -p "${KUBECARRY_OUTPUT}/bin"
+  mkdir -p "${out}"
 
-  local target name cgo
+  local target name cgo platform
+  platform="$(go env GOOS)/$(go env GOARCH)"
   for target in "${targets[@]}"; do
     target="${target#./}"
     target="${target%/}"
@@ -72,10 +82,10 @@ kubecarry::golang::build_binaries() {
     if kubecarry::golang::contains "${name}" "${KUBECARRY_STATIC_BINARIES[@]}"; then
       cgo=0
     fi
-    kubecarry::log::status "building ${name} (${KUBE_GIT_VERSION}, CGO_ENABLED=${cgo})"
+    kubecarry::log::status "building ${name} (${KUBE_GIT_VERSION}, ${platform}, CGO_ENABLED=${cgo})"
     (cd "${KUBECARRY_ROOT}" && CGO_ENABLED="${cgo}" GOFLAGS="-mod=vendor -buildvcs=false" \
       go build -trimpath -tags="${tags}" -ldflags="${ldflags}" \
-        -o "${KUBECARRY_OUTPUT}/bin/${name}" "./${target}")
+        -o "${out}/${name}" "./${target}")
   done
 }
 

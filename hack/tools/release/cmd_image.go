@@ -1,0 +1,195 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/google/go-containerregistry/pkg/name"
+	v1 "github.com/google/go-containerregistry/pkg/v1"
+
+	"github.com/kubecarry/kubecarry/hack/tools/release/pkg/base"
+	"github.com/kubecarry/kubecarry/hack/tools/release/pkg/image"
+	"github.com/kubecarry/kubecarry/hack/tools/release/pkg/layer"
+)
+
+// binaryDir is where the images keep their binary, as upstream's do; it is
+// on the PATH, so a kubeadm static Pod's "command: [kube-apiserver, ...]"
+// finds it.
+const binaryDir = "usr/local/bin"
+
+// defaultPath is the image's PATH.
+const defaultPath = "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+// ImageDigests is what "release image --digests" writes: per platform the
+// manifest digest (what a registry serves) and the config digest (the image
+// ID "docker images" and "ctr" show), and the digest of the index.
+type ImageDigests struct {
+	Ref       string                    `json:"ref"`
+	Index     string                    `json:"index"`
+	Platforms map[string]PlatformDigest `json:"platforms"`
+}
+
+// PlatformDigest are one platform's digests.
+type PlatformDigest struct {
+	Manifest string `json:"manifest"`
+	Config   string `json:"config"`
+}
+
+func runImage(args []string) error {
+	fs := flag.NewFlagSet("image", flag.ContinueOnError)
+	var info buildInfo
+	info.register(fs)
+	binaries, rootfs, tarballs := platformPaths{}, platformPaths{}, platformPaths{}
+	cmdName := fs.String("name", "", "the binary's name, e.g. kube-apiserver")
+	ref := fs.String("ref", "", "the image reference with its tag, e.g. registry.example/kube-apiserver:v1.35.8_kubecarry.1")
+	layoutDir := fs.String("layout", "", "write an OCI image layout holding the multi-platform index here")
+	digestsOut := fs.String("digests", "", "write the digests (JSON) here")
+	fs.Var(binaries, "binary", "os/arch=path of the binary for a platform (repeat per platform)")
+	fs.Var(rootfs, "rootfs", "os/arch=path of a Debian root file system tar for the base (all platforms or none; none: the static base)")
+	fs.Var(tarballs, "tarball", "os/arch=path to write the platform's image tarball (one per --binary)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := info.validate(); err != nil {
+		return err
+	}
+	if err := requireFlags(fs, "name", "ref", "layout"); err != nil {
+		return err
+	}
+	tag, err := name.NewTag(*ref, name.StrictValidation)
+	if err != nil {
+		return fmt.Errorf("--ref: %w", err)
+	}
+	if len(binaries) == 0 {
+		return fmt.Errorf("--binary is required")
+	}
+	for _, p := range binaries.platforms() {
+		if tarballs[p] == "" {
+			return fmt.Errorf("--binary %s has no --tarball %s=...", p, p)
+		}
+		if len(rootfs) > 0 && rootfs[p] == "" {
+			return fmt.Errorf("--binary %s has no --rootfs %s=... (the other platforms have one)", p, p)
+		}
+	}
+	for _, extra := range []platformPaths{tarballs, rootfs} {
+		for _, p := range extra.platforms() {
+			if binaries[p] == "" {
+				return fmt.Errorf("%s has a tarball or root file system but no --binary", p)
+			}
+		}
+	}
+
+	digests := ImageDigests{Ref: tag.String(), Platforms: map[string]PlatformDigest{}}
+	var images []v1.Image
+	for _, p := range binaries.platforms() {
+		img, err := buildPlatformImage(*cmdName, p, binaries[p], rootfs[p], info)
+		if err != nil {
+			return fmt.Errorf("%s for %s: %w", *cmdName, p, err)
+		}
+		if err := image.WriteTarball(tarballs[p], tag, img); err != nil {
+			return fmt.Errorf("writing %s: %w", tarballs[p], err)
+		}
+		m, err := img.Digest()
+		if err != nil {
+			return err
+		}
+		c, err := img.ConfigName()
+		if err != nil {
+			return err
+		}
+		digests.Platforms[p] = PlatformDigest{Manifest: m.String(), Config: c.String()}
+		images = append(images, img)
+	}
+	idx, err := image.WriteLayout(*layoutDir, tag, images)
+	if err != nil {
+		return fmt.Errorf("writing the OCI layout %s: %w", *layoutDir, err)
+	}
+	digests.Index = idx.String()
+	if *digestsOut == "" {
+		return nil
+	}
+	out, err := json.MarshalIndent(digests, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(*digestsOut, append(out, '\n'), 0o644)
+}
+
+// buildPlatformImage builds one platform's image: the base layer (static,
+// or the Debian root file system) and the binary's layer.
+func buildPlatformImage(cmdName, platform, binaryPath, rootfsPath string, info buildInfo) (v1.Image, error) {
+	osName, arch, _ := strings.Cut(platform, "/")
+	baseLayer := layer.NewBuilder()
+	baseDesc := "kubecarry static base: users, groups, nsswitch.conf, /tmp"
+	if rootfsPath == "" {
+		if err := base.Static(baseLayer); err != nil {
+			return nil, err
+		}
+	} else {
+		f, err := os.Open(rootfsPath)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if err := base.Debian(baseLayer, f); err != nil {
+			return nil, fmt.Errorf("%s: %w", rootfsPath, err)
+		}
+		baseDesc = "kubecarry Debian base: the static base and Debian packages extracted by mmdebstrap"
+	}
+	baseTar, err := baseLayer.Bytes(info.created())
+	if err != nil {
+		return nil, err
+	}
+
+	bin, err := os.ReadFile(binaryPath)
+	if err != nil {
+		return nil, err
+	}
+	binLayer := layer.NewBuilder()
+	if err := binLayer.AddFile(binaryDir+"/"+cmdName, 0o755, bin); err != nil {
+		return nil, err
+	}
+	binTar, err := binLayer.Bytes(info.created())
+	if err != nil {
+		return nil, err
+	}
+
+	return image.Build(image.Spec{
+		Platform: v1.Platform{OS: osName, Architecture: arch},
+		Layers: []image.Layer{
+			{Tar: baseTar, CreatedBy: baseDesc},
+			{Tar: binTar, CreatedBy: fmt.Sprintf("%s %s built by hack/release.sh", cmdName, info.version)},
+		},
+		Entrypoint: []string{"/" + binaryDir + "/" + cmdName},
+		Env:        []string{defaultPath},
+		User:       "0",
+		Labels: map[string]string{
+			"org.opencontainers.image.title":    cmdName,
+			"org.opencontainers.image.version":  info.version,
+			"org.opencontainers.image.revision": info.revision,
+			"org.opencontainers.image.source":   info.source,
+			"org.opencontainers.image.licenses": "Apache-2.0",
+			"org.opencontainers.image.created":  info.created().Format("2006-01-02T15:04:05Z"),
+		},
+		Created: info.created(),
+	})
+}
