@@ -53,8 +53,11 @@ else
   kubecarry::log::status "not root: the e2e tests cannot create network namespaces and will skip, or fail if KUBECARRY_REQUIRE_PRIVILEGED_TESTS is set"
 fi
 kubecarry::etcd::install
+failed=0
 if [[ "$(id -u)" -eq 0 ]]; then
-  KUBE_BUILD_PLATFORMS=linux/amd64 hack/release.sh
+  # A release that fails to build is a failed check, and test/e2e/release
+  # then fails naming the missing release; the other parts still run.
+  KUBE_BUILD_PLATFORMS=linux/amd64 kubecarry::test::run_check hack/test-e2e.sh "hack/release.sh (linux/amd64)" hack/release.sh || failed=1
   kubecarry::version::get_version_vars
   export KUBECARRY_RELEASE_DIR="${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION}"
 fi
@@ -62,7 +65,6 @@ export KUBECARRY_KUBE_PROXY="${KUBECARRY_ROOT}/_output/bin/kube-proxy"
 export KUBECARRY_BIN_DIR="${KUBECARRY_ROOT}/_output/bin"
 packages=("$@")
 [[ ${#packages[@]} -gt 0 ]] || packages=(./test/e2e/...)
-failed=0
 # shellcheck disable=SC2086
 GOFLAGS=-mod=vendor kubecarry::test::go_test -count=1 -timeout=20m ${GOTEST_FLAGS:-} "${packages[@]}" || failed=1
 

@@ -30,16 +30,23 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 work="$(mktemp -d)"
 trap 'chmod -R u+w "${work}"; rm -rf "${work}"' EXIT
 
+# Both rounds stamp what the tree is now; a change to the tree between them
+# would otherwise give the second round another version and directory.
 kubecarry::version::get_version_vars
+export KUBE_GIT_VERSION KUBE_GIT_COMMIT KUBE_GIT_TREE_STATE SOURCE_DATE_EPOCH
+out="${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION}"
 for round in 1 2; do
   kubecarry::log::status "release build ${round} of 2 with an empty build cache"
+  rm -rf "${out}"
   start=${SECONDS}
   GOCACHE="${work}/cache-${round}" "${KUBECARRY_ROOT}/hack/release.sh"
   kubecarry::log::status "release build ${round} took $((SECONDS - start)) s"
-  cp "${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION}/SHA256SUMS" "${work}/SHA256SUMS-${round}"
+  cp "${out}/SHA256SUMS" "${work}/SHA256SUMS-${round}"
 done
+[[ -z "$(git -C "${KUBECARRY_ROOT}" status --porcelain)" ]] ||
+  kubecarry::log::fatal "the tree changed while the release was built twice; the comparison would not be of one commit"
 
 if ! diff "${work}/SHA256SUMS-1" "${work}/SHA256SUMS-2"; then
-  kubecarry::log::fatal "two release builds of $(git -C "${KUBECARRY_ROOT}" rev-parse HEAD) differ (lines above)"
+  kubecarry::log::fatal "two release builds of ${KUBE_GIT_COMMIT} differ (lines above)"
 fi
-kubecarry::log::status "two release builds are identical: $(wc -l <"${work}/SHA256SUMS-1") files, SHA256SUMS sha256 $(sha256sum <"${work}/SHA256SUMS-1" | cut -d' ' -f1)"
+kubecarry::log::status "two release builds of ${KUBE_GIT_COMMIT} are identical: $(wc -l <"${work}/SHA256SUMS-1") files, SHA256SUMS sha256 $(sha256sum <"${work}/SHA256SUMS-1" | cut -d' ' -f1)"

@@ -84,10 +84,10 @@ func runImage(args []string) error {
 	}
 	for _, p := range binaries.platforms() {
 		if tarballs[p] == "" {
-			return fmt.Errorf("--binary %s has no --tarball %s=...", p, p)
+			return fmt.Errorf("--binary %s has no --tarball %s=<path>", p, p)
 		}
 		if len(rootfs) > 0 && rootfs[p] == "" {
-			return fmt.Errorf("--binary %s has no --rootfs %s=... (the other platforms have one)", p, p)
+			return fmt.Errorf("--binary %s has no --rootfs %s=<path>, and the other platforms have one", p, p)
 		}
 	}
 	for _, extra := range []platformPaths{tarballs, rootfs} {

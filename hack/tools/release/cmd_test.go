@@ -1,0 +1,233 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+package main
+
+import (
+	"archive/tar"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+func TestPlatformPathsRejectsMalformedAndRepeatedPlatforms(t *testing.T) {
+	p := platformPaths{}
+	for _, bad := range []string{"linux/amd64", "amd64=x", "linux/amd64=", "linux/amd64/v8=x"} {
+		if err := p.Set(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+	if err := p.Set("linux/arm64=b"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set("linux/arm64=c"); err == nil {
+		t.Error("a platform given twice was accepted")
+	}
+}
+
+// writeFile writes content to dir/name and returns the path.
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func emptyRootfs(t *testing.T, path string) string {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw := tar.NewWriter(f)
+	_ = tw.WriteHeader(&tar.Header{Name: "./usr/sbin/xtables-nft-multi", Typeflag: tar.TypeReg, Mode: 0o755})
+	_ = tw.Close()
+	_ = f.Close()
+	return path
+}
+
+var common = []string{"--version", "v1.35.8+kubecarry.1", "--revision", "abc", "--source", "https://example.com/kubecarry", "--epoch", "1700000000"}
+
+func TestImageWritesATarballPerPlatformTheLayoutAndTheDigests(t *testing.T) {
+	dir := t.TempDir()
+	args := append([]string{
+		"--name", "kube-proxy", "--ref", "registry.example/kube-proxy:v1.35.8_kubecarry.1",
+		"--layout", filepath.Join(dir, "oci"), "--digests", filepath.Join(dir, "digests.json"),
+	}, common...)
+	for _, arch := range []string{"amd64", "arm64"} {
+		args = append(args,
+			"--binary", "linux/"+arch+"="+writeFile(t, dir, arch+"/kube-proxy", "binary for "+arch),
+			"--rootfs", "linux/"+arch+"="+emptyRootfs(t, filepath.Join(dir, arch+"-rootfs.tar")),
+			"--tarball", "linux/"+arch+"="+filepath.Join(dir, "images", arch, "kube-proxy.tar"))
+	}
+	if err := runImage(args); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "digests.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d ImageDigests
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Ref != "registry.example/kube-proxy:v1.35.8_kubecarry.1" || len(d.Platforms) != 2 || !strings.HasPrefix(d.Index, "sha256:") ||
+		d.Platforms["linux/amd64"].Manifest == d.Platforms["linux/arm64"].Manifest {
+		t.Errorf("digests %s", raw)
+	}
+	for _, arch := range []string{"amd64", "arm64"} {
+		if _, err := os.Stat(filepath.Join(dir, "images", arch, "kube-proxy.tar")); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "oci", "index.json")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestImageRejectsInconsistentPlatforms(t *testing.T) {
+	dir := t.TempDir()
+	bin := writeFile(t, dir, "b", "x")
+	base := append([]string{"--name", "b", "--ref", "r.example/b:v1", "--layout", filepath.Join(dir, "oci")}, common...)
+	for name, extra := range map[string][]string{
+		"binary without tarball":        {"--binary", "linux/amd64=" + bin},
+		"tarball without binary":        {"--binary", "linux/amd64=" + bin, "--tarball", "linux/amd64=x.tar", "--tarball", "linux/arm64=y.tar"},
+		"root file system for only one": {"--binary", "linux/amd64=" + bin, "--binary", "linux/arm64=" + bin, "--tarball", "linux/amd64=x.tar", "--tarball", "linux/arm64=y.tar", "--rootfs", "linux/amd64=r.tar"},
+		"reference without a tag":       {"--ref", "r.example/b", "--binary", "linux/amd64=" + bin, "--tarball", "linux/amd64=x.tar"},
+	} {
+		if err := runImage(append(append([]string{}, base...), extra...)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if err := runImage([]string{"--name", "b"}); err == nil || !strings.Contains(err.Error(), "--version") {
+		t.Errorf("missing build information: %v", err)
+	}
+}
+
+// sourceFixture writes a modules.txt and go.sum listing every module this
+// test binary links (plus the upstream release) and a one-patch series, so
+// the test binary itself can stand for a release binary.
+func sourceFixture(t *testing.T, dir string) []string {
+	t.Helper()
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		t.Fatal("the test binary has no build information")
+	}
+	const sum = "h1:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="
+	var mods, sums strings.Builder
+	for _, d := range append(bi.Deps, &debug.Module{Path: "k8s.io/kubernetes", Version: "v1.35.8"}) {
+		fmt.Fprintf(&mods, "# %s %s\n", d.Path, d.Version)
+		fmt.Fprintf(&sums, "%s %s %s\n", d.Path, d.Version, sum)
+	}
+	writeFile(t, dir, "patches/0001-x.patch", "diff --git a/pkg/x.go b/pkg/x.go\n")
+	writeFile(t, dir, "patches/series", "0001-x.patch\n")
+	return []string{
+		"--modules", writeFile(t, dir, "modules.txt", mods.String()),
+		"--gosum", writeFile(t, dir, "go.sum", sums.String()),
+		"--patches", filepath.Join(dir, "patches"),
+	}
+}
+
+func TestSBOMOfABinaryDependsOnWhatItLinks(t *testing.T) {
+	dir := t.TempDir()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := filepath.Join(dir, "release")
+	binary := filepath.Join(release, "bin", "linux", "amd64", "tool")
+	data, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Dir(binary), "tool", string(data))
+	out := filepath.Join(dir, "tool.spdx.json")
+	args := append(append([]string{"--name", "tool", "--platform", "linux/amd64", "--upstream", "v1.35.8",
+		"--binary", binary, "--release-dir", release, "--out", out}, common...), sourceFixture(t, dir)...)
+	if err := runSBOM(args); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Packages []struct {
+			Name     string `json:"name"`
+			FileName string `json:"packageFileName"`
+		} `json:"packages"`
+		Relationships []struct {
+			Type string `json:"relationshipType"`
+		} `json:"relationships"`
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	bi, _ := debug.ReadBuildInfo()
+	dependsOn := 0
+	for _, r := range doc.Relationships {
+		if r.Type == "DEPENDS_ON" {
+			dependsOn++
+		}
+	}
+	if dependsOn != len(bi.Deps) {
+		t.Errorf("%d DEPENDS_ON relationships, the binary links %d modules", dependsOn, len(bi.Deps))
+	}
+	if doc.Packages[0].FileName != "bin/linux/amd64/tool" {
+		t.Errorf("the subject's file name is %q, want it relative to the release", doc.Packages[0].FileName)
+	}
+	if err := runSBOM(append(args, "--debs", "x.tsv")); err == nil {
+		t.Error("--debs without --image was accepted")
+	}
+}
+
+func TestProvenanceCoversEveryFileButTheSumsAndItself(t *testing.T) {
+	dir := t.TempDir()
+	release := filepath.Join(dir, "release")
+	writeFile(t, release, "bin/linux/amd64/tool", "x")
+	writeFile(t, release, "SHA256SUMS", "old")
+	out := filepath.Join(release, "provenance.intoto.json")
+	writeFile(t, release, "provenance.intoto.json", "old")
+	args := append(append([]string{"--release-dir", release, "--out", out, "--upstream", "v1.35.8",
+		"--platforms", "linux/amd64", "--registry", "registry.example", "--go-version", "go1.26"}, common...), sourceFixture(t, dir)...)
+	if err := runProvenance(args); err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Subject []struct {
+			Name string `json:"name"`
+		} `json:"subject"`
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &st); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Subject) != 1 || st.Subject[0].Name != "bin/linux/amd64/tool" {
+		t.Errorf("subjects %+v, want only bin/linux/amd64/tool", st.Subject)
+	}
+}
