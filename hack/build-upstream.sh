@@ -13,14 +13,16 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Builds an unpatched upstream kube-apiserver or kube-controller-manager of
-# any release the Go module proxy serves, to run next to kubecarry's
-# (mixed-version clusters, the peer proxy benchmark, upgrades from and to
-# upstream). Each is built in a throwaway module, never in kubecarry's own
+# Builds an unpatched upstream component of any release the Go module proxy
+# serves: kube-apiserver or kube-controller-manager to run next to
+# kubecarry's (mixed-version clusters, the peer proxy benchmark, upgrades
+# from and to upstream), and the parts kubecarry does not patch (kubelet,
+# kube-scheduler, kubectl) for a cluster that runs real Pods. Each is built in a throwaway module, never in kubecarry's own
 # module graph, and cached by version under ~/.cache/kubecarry/upstream
 # ($KUBECARRY_UPSTREAM_CACHE), where fresh clones find it again.
 #
-# Usage: hack/build-upstream.sh kube-apiserver|kube-controller-manager vX.Y.Z
+# Usage: hack/build-upstream.sh <component> vX.Y.Z   (kube-apiserver, kube-controller-manager,
+#        kube-scheduler, kubelet or kubectl)
 # Prints the path of the binary on its last line.
 
 set -o errexit
@@ -29,5 +31,6 @@ set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
-[[ $# -eq 2 ]] || kubecarry::log::fatal "usage: $0 kube-apiserver|kube-controller-manager vX.Y.Z (an upstream Kubernetes release, e.g. v1.36.3)"
+components="${KUBECARRY_UPSTREAM_COMPONENTS[*]}"
+[[ $# -eq 2 ]] || kubecarry::log::fatal "usage: $0 ${components// /|} vX.Y.Z (an upstream Kubernetes release, e.g. v1.36.3)"
 kubecarry::upstream::build "$1" "$2"

@@ -49,6 +49,10 @@ if [[ "$(id -u)" -eq 0 ]]; then
     kubecarry::log::status "removing network namespace ${ns} left by an earlier run"
     ip netns delete "${ns}"
   done
+  # Likewise the containerd of test/e2e/release (its state is under /tmp/kc-ctd-*).
+  if pkill -KILL -f '^containerd --config /tmp/kc-ctd-'; then
+    kubecarry::log::status "stopped a containerd left by an earlier run of test/e2e/release"
+  fi
 else
   kubecarry::log::status "not root: the e2e tests cannot create network namespaces and will skip, or fail if KUBECARRY_REQUIRE_PRIVILEGED_TESTS is set"
 fi

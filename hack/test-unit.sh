@@ -25,7 +25,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 cd "${KUBECARRY_ROOT}"
 rc=0
 # shellcheck disable=SC2086
-GOFLAGS=-mod=vendor kubecarry::test::go_test ${GOTEST_FLAGS:-} ./cmd/... ./pkg/... ./test/bench/... ./test/cmd/... ./test/drill/... ./test/upgrade/... ./test/utils/... || rc=1
+GOFLAGS=-mod=vendor kubecarry::test::go_test ${GOTEST_FLAGS:-} ./cmd/... ./pkg/... ./test/bench/... ./test/cmd/... ./test/drill/... ./test/images/... ./test/upgrade/... ./test/utils/... || rc=1
 # The hack/tools module's commands (hack/tools/boilerplate); that module has
 # no vendor/ and its tools.go only pins etcd.
 # shellcheck disable=SC2086

@@ -162,8 +162,10 @@ kubecarry::upstream::patched_tree() {
 }
 
 # KUBECARRY_UPSTREAM_COMPONENTS are the upstream commands that
-# kubecarry::upstream::build builds.
-KUBECARRY_UPSTREAM_COMPONENTS=(kube-apiserver kube-controller-manager)
+# kubecarry::upstream::build builds: the control plane kubecarry runs next to
+# its own, and the node and client parts it does not patch (kubelet,
+# kube-scheduler, kubectl).
+KUBECARRY_UPSTREAM_COMPONENTS=(kube-apiserver kube-controller-manager kube-scheduler kubelet kubectl)
 
 # kubecarry::upstream::cache_dir prints where upstream builds are cached by
 # version: outside the checkout, so that fresh clones (CI) reuse them.
@@ -190,7 +192,7 @@ kubecarry::upstream::build_apiserver() {
 }
 
 # kubecarry::upstream::build <component> <vX.Y.Z> builds (once) the
-# unpatched <component> (kube-apiserver or kube-controller-manager) of
+# unpatched <component> (one of KUBECARRY_UPSTREAM_COMPONENTS) of
 # release vX.Y.Z from the Go module proxy and prints its path.
 # k8s.io/kubernetes names its staging modules at v0.0.0 and resolves them
 # with replace directives into its own tree; a module outside that tree

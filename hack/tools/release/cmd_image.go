@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/google/go-containerregistry/pkg/name"
@@ -35,6 +36,9 @@ import (
 // on the PATH, so a kubeadm static Pod's "command: [kube-apiserver, ...]"
 // finds it.
 const binaryDir = "usr/local/bin"
+
+// userPattern is what --user takes: numeric, so no passwd lookup is needed.
+var userPattern = regexp.MustCompile(`^[0-9]+(:[0-9]+)?$`)
 
 // defaultPath is the image's PATH.
 const defaultPath = "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -63,6 +67,7 @@ func runImage(args []string) error {
 	ref := fs.String("ref", "", "the image reference with its tag, e.g. registry.example/kube-apiserver:v1.35.8_kubecarry.1")
 	layoutDir := fs.String("layout", "", "write an OCI image layout holding the multi-platform index here")
 	digestsOut := fs.String("digests", "", "write the digests (JSON) here")
+	user := fs.String("user", "0", "the user the image runs as, uid[:gid] (root, as upstream's control-plane and kube-proxy images)")
 	fs.Var(binaries, "binary", "os/arch=path of the binary for a platform (repeat per platform)")
 	fs.Var(rootfs, "rootfs", "os/arch=path of a Debian root file system tar for the base (all platforms or none; none: the static base)")
 	fs.Var(tarballs, "tarball", "os/arch=path to write the platform's image tarball (one per --binary)")
@@ -74,6 +79,9 @@ func runImage(args []string) error {
 	}
 	if err := requireFlags(fs, "name", "ref", "layout"); err != nil {
 		return err
+	}
+	if !userPattern.MatchString(*user) {
+		return fmt.Errorf("--user %q is not uid or uid:gid", *user)
 	}
 	tag, err := name.NewTag(*ref, name.StrictValidation)
 	if err != nil {
@@ -101,7 +109,7 @@ func runImage(args []string) error {
 	digests := ImageDigests{Ref: tag.String(), Platforms: map[string]PlatformDigest{}}
 	var images []v1.Image
 	for _, p := range binaries.platforms() {
-		img, err := buildPlatformImage(*cmdName, p, binaries[p], rootfs[p], info)
+		img, err := buildPlatformImage(*cmdName, p, binaries[p], rootfs[p], *user, info)
 		if err != nil {
 			return fmt.Errorf("%s for %s: %w", *cmdName, p, err)
 		}
@@ -136,7 +144,7 @@ func runImage(args []string) error {
 
 // buildPlatformImage builds one platform's image: the base layer (static,
 // or the Debian root file system) and the binary's layer.
-func buildPlatformImage(cmdName, platform, binaryPath, rootfsPath string, info buildInfo) (v1.Image, error) {
+func buildPlatformImage(cmdName, platform, binaryPath, rootfsPath, user string, info buildInfo) (v1.Image, error) {
 	osName, arch, _ := strings.Cut(platform, "/")
 	baseLayer := layer.NewBuilder()
 	baseDesc := "kubecarry static base: users, groups, nsswitch.conf, /tmp"
@@ -181,7 +189,7 @@ func buildPlatformImage(cmdName, platform, binaryPath, rootfsPath string, info b
 		},
 		Entrypoint: []string{"/" + binaryDir + "/" + cmdName},
 		Env:        []string{defaultPath},
-		User:       "0",
+		User:       user,
 		Labels: map[string]string{
 			"org.opencontainers.image.title":    cmdName,
 			"org.opencontainers.image.version":  info.version,

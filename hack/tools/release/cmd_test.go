@@ -25,6 +25,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/google/go-containerregistry/pkg/v1/tarball"
 )
 
 func TestPlatformPathsRejectsMalformedAndRepeatedPlatforms(t *testing.T) {
@@ -74,7 +76,7 @@ func TestImageWritesATarballPerPlatformTheLayoutAndTheDigests(t *testing.T) {
 	dir := t.TempDir()
 	args := append([]string{
 		"--name", "kube-proxy", "--ref", "registry.example/kube-proxy:v1.35.8_kubecarry.1",
-		"--layout", filepath.Join(dir, "oci"), "--digests", filepath.Join(dir, "digests.json"),
+		"--layout", filepath.Join(dir, "oci"), "--digests", filepath.Join(dir, "digests.json"), "--user", "65532:65532",
 	}, common...)
 	for _, arch := range []string{"amd64", "arm64"} {
 		args = append(args,
@@ -98,8 +100,16 @@ func TestImageWritesATarballPerPlatformTheLayoutAndTheDigests(t *testing.T) {
 		t.Errorf("digests %s", raw)
 	}
 	for _, arch := range []string{"amd64", "arm64"} {
-		if _, err := os.Stat(filepath.Join(dir, "images", arch, "kube-proxy.tar")); err != nil {
-			t.Error(err)
+		img, err := tarball.ImageFromPath(filepath.Join(dir, "images", arch, "kube-proxy.tar"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cf, err := img.ConfigFile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cf.Architecture != arch || cf.Config.User != "65532:65532" || cf.Config.Entrypoint[0] != "/usr/local/bin/kube-proxy" {
+			t.Errorf("the %s tarball's image: architecture %s, user %q, entrypoint %v", arch, cf.Architecture, cf.Config.User, cf.Config.Entrypoint)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "oci", "index.json")); err != nil {
@@ -116,6 +126,7 @@ func TestImageRejectsInconsistentPlatforms(t *testing.T) {
 		"tarball without binary":        {"--binary", "linux/amd64=" + bin, "--tarball", "linux/amd64=x.tar", "--tarball", "linux/arm64=y.tar"},
 		"root file system for only one": {"--binary", "linux/amd64=" + bin, "--binary", "linux/arm64=" + bin, "--tarball", "linux/amd64=x.tar", "--tarball", "linux/arm64=y.tar", "--rootfs", "linux/amd64=r.tar"},
 		"reference without a tag":       {"--ref", "r.example/b", "--binary", "linux/amd64=" + bin, "--tarball", "linux/amd64=x.tar"},
+		"user by name":                  {"--user", "nobody", "--binary", "linux/amd64=" + bin, "--tarball", "linux/amd64=x.tar"},
 	} {
 		if err := runImage(append(append([]string{}, base...), extra...)); err == nil {
 			t.Errorf("%s: accepted", name)
