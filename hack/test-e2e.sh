@@ -49,8 +49,9 @@ if [[ "$(id -u)" -eq 0 ]]; then
     kubecarry::log::status "removing network namespace ${ns} left by an earlier run"
     ip netns delete "${ns}"
   done
-  # Likewise the containerd of test/e2e/release (its state is under /tmp/kc-ctd-*).
-  if pkill -KILL -f '^containerd --config /tmp/kc-ctd-'; then
+  # Likewise the containerd of test/e2e/release (its state is under
+  # /tmp/kc-ctd-*) and the shims of its namespace.
+  if pkill -KILL -f '^containerd --config /tmp/kc-ctd-|containerd-shim-runc-v2 -namespace kubecarry-release-test '; then
     kubecarry::log::status "stopped a containerd left by an earlier run of test/e2e/release"
   fi
 else

@@ -31,9 +31,13 @@ import (
 
 // containerd is a containerd of the test's own: its root, state and socket
 // in a temporary directory, the CRI plugin off (nothing here is a kubelet),
-// so it shares nothing with a containerd the machine may run.
+// and runc's state there too (runc keeps it in /run/containerd/runc/<ns>
+// otherwise, where a container an interrupted run left collides with the
+// next run's container of the same ID), so it shares nothing with another
+// containerd or another run.
 type containerd struct {
 	socket    string
+	runcRoot  string
 	namespace string
 }
 
@@ -49,7 +53,10 @@ func startContainerd(t *testing.T) *containerd {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &containerd{socket: filepath.Join(dir, "containerd.sock"), namespace: "kubecarry-release-test"}
+	// Registered before containerd starts, so it runs after containerd
+	// has stopped (cleanups run last-in first-out).
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	c := &containerd{socket: filepath.Join(dir, "containerd.sock"), runcRoot: filepath.Join(dir, "runc"), namespace: "kubecarry-release-test"}
 	config := fmt.Sprintf(`version = 2
 root = %q
 state = %q
@@ -61,9 +68,6 @@ disabled_plugins = ["io.containerd.grpc.v1.cri"]
 		t.Fatal(err)
 	}
 	p := harness.StartProcess(t, "containerd", exec.Command("containerd", "--config", filepath.Join(dir, "config.toml")))
-	// Cleanups run last-in first-out: containerd stops (StartProcess's
-	// cleanup) before its directory goes.
-	t.Cleanup(func() { _ = os.RemoveAll(dir) })
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		if _, err := c.ctr("version"); err == nil {
@@ -93,11 +97,18 @@ func (c *containerd) command(args ...string) *exec.Cmd {
 	return exec.Command("ctr", append([]string{"--address", c.socket, "--namespace", c.namespace}, args...)...)
 }
 
-// run runs a container of ref with args as its process (they replace the
-// image's entrypoint) and returns what it printed.
-func (c *containerd) run(t *testing.T, ref, id string, args ...string) string {
+// runArgs are the arguments of "ctr run" for a container id of ref with
+// args as its process (they replace the image's entrypoint), removed when it
+// ends, with flags (--net-host, --mount, ...) before the image.
+func (c *containerd) runArgs(ref, id string, flags []string, args ...string) []string {
+	run := append([]string{"run", "--rm", "--runc-root", c.runcRoot}, flags...)
+	return append(append(run, ref, id), args...)
+}
+
+// run runs a container of ref to its end and returns what it printed.
+func (c *containerd) run(t *testing.T, ref, id string, flags []string, args ...string) string {
 	t.Helper()
-	out, err := c.ctr(append([]string{"run", "--rm", ref, id}, args...)...)
+	out, err := c.ctr(c.runArgs(ref, id, flags, args...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,7 +129,7 @@ func TestImagesCarryKubeadmReferencesAndRunTheRelease(t *testing.T) {
 				t.Fatalf("after the import containerd has %q, not %s", refs, ref)
 			}
 			// Through PATH, as a kubeadm static Pod's command names it.
-			out := ctd.run(t, ref, "version-"+b, b, "--version")
+			out := ctd.run(t, ref, "version-"+b, nil, b, "--version")
 			if want := "Kubernetes " + version; strings.TrimSpace(out) != want {
 				t.Errorf("%s --version in its image printed %q, want %q", b, out, want)
 			}
@@ -169,7 +169,7 @@ func TestKubeProxyImageHasTheNetfilterTools(t *testing.T) {
 	} {
 		// Privileged, as kube-proxy's DaemonSet runs it (ipset asks the
 		// kernel for its protocol version), in a network namespace of its own.
-		out, err := ctd.ctr(append([]string{"run", "--rm", "--privileged", ref, fmt.Sprintf("tool-%d", i)}, tool.args...)...)
+		out, err := ctd.ctr(ctd.runArgs(ref, fmt.Sprintf("tool-%d", i), []string{"--privileged"}, tool.args...)...)
 		if err != nil {
 			t.Error(err)
 			continue
@@ -207,23 +207,31 @@ func TestAPIServerImageServesOverRealEtcd(t *testing.T) {
 	if sock, ok := strings.CutPrefix(etcdURL, "unix://"); ok {
 		etcdMount = filepath.Dir(sock)
 	}
-	args := []string{"run", "--rm", "--net-host",
-		"--mount", "type=bind,src=" + pkiDir + ",dst=" + pkiDir + ",options=rbind:ro"}
+	flags := []string{"--net-host", "--mount", "type=bind,src=" + pkiDir + ",dst=" + pkiDir + ",options=rbind:ro"}
 	if etcdMount != "" {
-		args = append(args, "--mount", "type=bind,src="+etcdMount+",dst="+etcdMount+",options=rbind:rw")
+		flags = append(flags, "--mount", "type=bind,src="+etcdMount+",dst="+etcdMount+",options=rbind:rw")
 	}
-	args = append(args, ref, "apiserver", "kube-apiserver",
-		"--etcd-servers="+etcdURL,
+	args := []string{"kube-apiserver",
+		"--etcd-servers=" + etcdURL,
 		fmt.Sprintf("--etcd-prefix=/kubecarry-release-test-%d", time.Now().UnixNano()),
 		"--bind-address=127.0.0.1", fmt.Sprintf("--secure-port=%d", port),
 		"--service-account-issuer=https://kubernetes.default.svc",
-		"--service-account-key-file="+pki.ServingKeyFile,
-		"--service-account-signing-key-file="+pki.ServingKeyFile,
+		"--service-account-key-file=" + pki.ServingKeyFile,
+		"--service-account-signing-key-file=" + pki.ServingKeyFile,
 		"--service-cluster-ip-range=10.0.0.0/24",
-	)
+	}
 	args = append(args, pki.APIServerFlags()...)
-	harness.StartProcess(t, "kube-apiserver in its image", ctd.command(args...))
-	t.Cleanup(func() { _, _ = ctd.ctr("task", "kill", "--signal", "SIGKILL", "apiserver") })
+	apiserver := harness.StartProcess(t, "kube-apiserver in its image", ctd.command(ctd.runArgs(ref, "apiserver", flags, args...)...))
+	// Kill the task and let "ctr run --rm" remove the container before the
+	// process cleanup kills ctr and containerd stops.
+	t.Cleanup(func() {
+		_, _ = ctd.ctr("task", "kill", "--signal", "SIGKILL", "apiserver")
+		select {
+		case <-apiserver.Done():
+		case <-time.After(30 * time.Second):
+			t.Error("ctr run of the kube-apiserver did not end within 30s of SIGKILL")
+		}
+	})
 
 	// The default AlwaysAllow authorizer turns anonymous requests off: the
 	// probe presents a client certificate, as kubeadm's health checks do.
@@ -236,6 +244,9 @@ func TestAPIServerImageServesOverRealEtcd(t *testing.T) {
 	deadline := time.Now().Add(2 * time.Minute)
 	var last string
 	for time.Now().Before(deadline) {
+		if err := apiserver.Exited(); err != nil {
+			t.Fatalf("the kube-apiserver container ended before it was ready: %v", err)
+		}
 		resp, err := client.Get(url)
 		if err == nil {
 			body, _ := io.ReadAll(resp.Body)
