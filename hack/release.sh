@@ -46,7 +46,12 @@ platforms=("${KUBECARRY_BUILD_PLATFORMS[@]}")
 registry="$(kubecarry::release::registry)"
 source_url="${KUBECARRY_SOURCE_URL:-${KUBECARRY_DEFAULT_SOURCE_URL}}"
 kubecarry::version::get_version_vars
-export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(date +%s)}"
+# Checked before the builds, not after them: the provenance and the labels
+# name the source commit, and every timestamp needs a fixed date.
+[[ -n "${KUBE_GIT_COMMIT}" ]] ||
+  kubecarry::log::fatal "a release names its source commit: run it in a git checkout, or set KUBE_GIT_COMMIT (and SOURCE_DATE_EPOCH)"
+[[ -n "${SOURCE_DATE_EPOCH-}" ]] || kubecarry::log::fatal "SOURCE_DATE_EPOCH is not set and the commit's time could not be read"
+export SOURCE_DATE_EPOCH
 version="${KUBE_GIT_VERSION}"
 tag="$(kubecarry::release::image_tag "${version}")"
 upstream="$(kubecarry::version::upstream)"
