@@ -17,8 +17,9 @@
 # need from the distribution's packages, unless it is already there: nft
 # (nftables), iptables, conntrack, ip (iproute2), curl and openssl for the
 # local cluster, HAProxy for the upgrade drill's load balancer, containerd
-# and runc to run the release's images, and mmdebstrap to build kube-proxy's
-# image base. Needs root and Debian's apt.
+# and runc to run the release's images and the local cluster's Pods, the
+# CNI plugins (bridge, host-local, loopback) for its node, nsenter, and
+# mmdebstrap to build kube-proxy's image base. Needs root and Debian's apt.
 
 set -o errexit
 set -o nounset
@@ -28,4 +29,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
 kubecarry::apt::install "the e2e tests" \
   nft=nftables iptables=iptables conntrack=conntrack ip=iproute2 curl=curl openssl=openssl haproxy=haproxy \
-  containerd=containerd ctr=containerd runc=runc mmdebstrap=mmdebstrap
+  containerd=containerd ctr=containerd runc=runc mmdebstrap=mmdebstrap \
+  /usr/lib/cni/bridge=containernetworking-plugins nsenter=util-linux

@@ -18,7 +18,10 @@
 # peer-aggregated discovery on, one of them "older"), optionally a real
 # upstream kube-apiserver as a peer, kube-controller-manager, the sample
 # cloud-controller-manager with netlink routes, a few Nodes, and kube-proxy
-# (nftables) for one Node inside a network namespace. Needs root.
+# (nftables) for one Node inside a network namespace. That Node is real: an
+# upstream kubelet over containerd runs its Pods, kube-scheduler places
+# them, CoreDNS serves cluster DNS, and the summary prints how to use the
+# built kubectl and crictl. Needs root.
 
 set -o errexit
 set -o nounset
@@ -28,6 +31,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-checks.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-pod-checks.sh"
 
 usage() {
   cat <<EOF
@@ -118,6 +122,8 @@ kubecarry::cluster::validate_int "ETCD_PORT" "${ETCD_PORT}" 1 65534
   kubecarry::log::fatal "hack/local-up-cluster.sh needs root: it creates network namespaces and UTS namespaces and runs kube-proxy"
 
 if [[ "${mode}" == down ]]; then
+  # crictl removes the Pods a crashed run left, if it was built.
+  CRICTL_BINARY="$(kubecarry::addons::cached_crictl)"
   kubecarry::cluster::down
   exit 0
 fi

@@ -67,7 +67,7 @@ kubecarry::checks::route_sync_cmd() {
 
 # Prints "<destination> via <next hop>" for each route of the provider.
 kubecarry::checks::routes_cmd() {
-  printf '%s\n' "ip -j -n $(kubecarry::cluster::netns) route show proto ${KUBECARRY_ROUTE_PROTOCOL} | $(kubecarry::json::bin) -allow-missing '{range [*]}{.dst} via {.gateway}{\"\\n\"}{end}'"
+  printf '%s\n' "ip -j -n $(kubecarry::cluster::netns) route show table ${KUBECARRY_ROUTE_TABLE} proto ${KUBECARRY_ROUTE_PROTOCOL} | $(kubecarry::json::bin) -allow-missing '{range [*]}{.dst} via {.gateway}{\"\\n\"}{end}'"
 }
 
 # Prints, per Node, "<name> <provider ID> <InternalIP> <zone> <Pod CIDR>
@@ -103,10 +103,19 @@ EOF
   etcd                       http://127.0.0.1:${ETCD_PORT}
   kube-controller-manager    https://$(kubecarry::cluster::gateway_ip):10257
   cloud-controller-manager   https://$(kubecarry::cluster::gateway_ip):10258
+  kube-scheduler             https://$(kubecarry::cluster::gateway_ip):10259  (upstream ${KUBECARRY_NODE_VERSION})
+  node-1                     kubelet (upstream ${KUBECARRY_NODE_VERSION}) and containerd in network namespace $(kubecarry::cluster::netns),
+                             Pod CIDR $(kubecarry::node::pod_cidr), CoreDNS at ${KUBECARRY_DNS_SERVICE_IP}
   kube-proxy (node-1)        nftables in network namespace $(kubecarry::cluster::netns), --allow-service-external-ips=${ALLOW_SERVICE_EXTERNAL_IPS}
-  Nodes                      node-1 ... node-${NODES}
+  Nodes                      node-1 runs Pods; node-2 ... node-${NODES} are registered only (no kubelet,
+                             tainted ${KUBECARRY_NO_KUBELET_TAINT}), but get Pod CIDRs and routes
+  Images                     $(kubecarry::images::ref pause), $(kubecarry::images::ref echoserver), $(kubecarry::images::ref coredns)
+                             (built here, imported into containerd: use imagePullPolicy: Never or IfNotPresent)
 
-  export KUBECONFIG=$(kubecarry::cluster::kubeconfig)
+  export KUBECONFIG=$(kubecarry::cluster::kubeconfig) PATH=${LOCAL_CLUSTER_DIR}/bin:\$PATH CONTAINER_RUNTIME_ENDPOINT=unix://$(kubecarry::node::containerd_socket)
+  kubectl get pods -A -o wide
+  kubectl create deployment echo --image=$(kubecarry::images::ref echoserver) --replicas=2
+  crictl ps
 
 Checks to paste into another shell:
 
@@ -260,17 +269,18 @@ kubecarry::checks::ruleset_names() {
 }
 
 # kubecarry::checks::external_ip_ignored creates a Service with an
-# externalIP and checks that kube-proxy, started with
+# externalIP (backed by the Pods of kubecarry::podchecks::deployment) and
+# checks that kube-proxy, started with
 # --allow-service-external-ips=false, programs its ClusterIP (what must
 # keep working) but not the externalIP, and reports it in its gauge; the
 # apiserver warns on create.
 kubecarry::checks::external_ip_ignored() {
-  local url headers body cluster_ip external_ip=203.0.113.10
+  local url headers body cluster_ip external_ip="${KUBECARRY_CHECK_EXTERNAL_IP}"
   url="$(kubecarry::cluster::apiserver_url 1)"
   headers="$(mktemp)"
   body="$(kubecarry::cluster::curl -D "${headers}" -X POST -H 'Content-Type: application/json' \
     "${url}/api/v1/namespaces/default/services" \
-    --data '{"apiVersion":"v1","kind":"Service","metadata":{"name":"kc-external-ip"},"spec":{"ports":[{"port":80,"protocol":"TCP"}],"externalIPs":["'"${external_ip}"'"]}}')" ||
+    --data '{"apiVersion":"v1","kind":"Service","metadata":{"name":"kc-external-ip"},"spec":{"selector":{"app":"kc-echo"},"ports":[{"port":80,"targetPort":8080,"protocol":"TCP"}],"externalIPs":["'"${external_ip}"'"]}}')" ||
     { kubecarry::log::error "creating the Service failed: ${body}"; rm -f "${headers}"; return 1; }
   grep -qi '^warning: 299 - "spec.externalIPs is deprecated' "${headers}" ||
     { kubecarry::log::error "the apiserver did not warn about spec.externalIPs: $(cat "${headers}")"; rm -f "${headers}"; return 1; }
@@ -320,5 +330,6 @@ kubecarry::cluster::run_checks() {
     kubecarry::checks::eventually "upstream ${UPSTREAM_PEER} answers ${UPSTREAM_PEER_DISABLED_API} Jobs through kubecarry" \
       kubecarry::checks::kind_is JobList "$(kubecarry::checks::upstream_reverse_cmd)"
   fi
+  kubecarry::podchecks::run
   kubecarry::log::status "every check passed"
 }

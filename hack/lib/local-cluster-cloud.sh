@@ -28,6 +28,7 @@ kubecarry::cluster::cloud_config() {
     echo "  type: netlink"
     echo "  destinationCIDRs: [${KUBECARRY_CLUSTER_CIDR}]"
     echo "  netlink:"
+    echo "    table: ${KUBECARRY_ROUTE_TABLE}"
     echo "    protocol: ${KUBECARRY_ROUTE_PROTOCOL}"
     echo "    netns: /run/netns/$(kubecarry::cluster::netns)"
     echo "instances:"
@@ -99,17 +100,22 @@ kubecarry::cluster::cloud_controller_manager() {
   kubecarry::cluster::wait_ready cloud-controller-manager "healthy" kubecarry::cluster::curl "https://${gw}:10258/healthz"
 }
 
-# kubecarry::cluster::nodes registers the Node objects (there is no
-# kubelet), tainted the way a kubelet with --cloud-provider=external taints
-# them, so the CCM initialises them.
+# kubecarry::cluster::nodes registers the Node objects before any kubelet
+# runs, tainted the way a kubelet with --cloud-provider=external taints
+# them, so the CCM initialises them. node-1's kubelet takes its Node over;
+# the others have no kubelet, and KUBECARRY_NO_KUBELET_TAINT keeps Pods off
+# them.
+readonly KUBECARRY_NO_KUBELET_TAINT=node.kubecarry.io/no-kubelet
 kubecarry::cluster::nodes() {
-  local url j
+  local url j taints
   url="$(kubecarry::cluster::apiserver_url 1)"
-  kubecarry::log::status "registering ${NODES} Nodes"
+  kubecarry::log::status "registering ${NODES} Nodes (node-1 runs a kubelet, the others are registered only)"
   for ((j = 1; j <= NODES; j++)); do
+    taints='{"key":"node.cloudprovider.kubernetes.io/uninitialized","value":"true","effect":"NoSchedule"}'
+    ((j == 1)) || taints+=',{"key":"'"${KUBECARRY_NO_KUBELET_TAINT}"'","effect":"NoSchedule"}'
     kubecarry::cluster::curl -o /dev/null -X POST -H 'Content-Type: application/json' "${url}/api/v1/nodes" --data @- <<JSON ||
 {"apiVersion":"v1","kind":"Node","metadata":{"name":"node-${j}","labels":{"kubernetes.io/hostname":"node-${j}"}},
- "spec":{"taints":[{"key":"node.cloudprovider.kubernetes.io/uninitialized","value":"true","effect":"NoSchedule"}]}}
+ "spec":{"taints":[${taints}]}}
 JSON
       kubecarry::log::fatal "registering Node node-${j} failed"
   done

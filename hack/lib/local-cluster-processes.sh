@@ -88,6 +88,8 @@ kubecarry::cluster::port_free() {
 # directory started (SIGTERM, then SIGKILL after 15 s) and removes its
 # network namespace. It is safe to call when nothing runs.
 kubecarry::cluster::down() {
+  # The node's Pods go first, through its containerd, while it runs.
+  kubecarry::node::down
   local pids
   pids="$(kubecarry::cluster::pids)"
   local -a running=() names=()

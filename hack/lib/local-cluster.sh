@@ -27,15 +27,20 @@
 #     address and the "kubernetes" Service has one endpoint per server;
 #   - each kube-apiserver runs in its own UTS namespace with its own host
 #     name, which is where its apiserver identity comes from;
-#   - Nodes node-2... are API objects only (NET.102...); the cloud provider
-#     routes every Node's Pod CIDR via its InternalIP inside the node-1
-#     namespace (netlink route table), so "ip -n PREFIX-node-1 route" shows
+#   - node-1 is a real node (hack/lib/local-cluster-node.sh): containerd,
+#     kubelet and a bridge CNI network in its namespace run its Pods;
+#   - Nodes node-2... are API objects only (NET.102...), tainted so that
+#     nothing is scheduled to them; the cloud provider routes every Node's
+#     Pod CIDR via its InternalIP in route table KUBECARRY_ROUTE_TABLE of the
+#     node-1 namespace (the "cloud's" table, which the node's own routing
+#     does not consult), so "ip -n PREFIX-node-1 route show table 75" shows
 #     the routes the route controller made.
 
 readonly KUBECARRY_CLUSTER_CIDR=10.244.0.0/16
 readonly KUBECARRY_SERVICE_CIDR=10.0.0.0/24
 readonly KUBECARRY_APISERVER_PORT=6443
 readonly KUBECARRY_ROUTE_PROTOCOL=75
+readonly KUBECARRY_ROUTE_TABLE=75
 # How long a component gets to become ready before start-up gives up.
 readonly KUBECARRY_START_TIMEOUT="${KUBECARRY_START_TIMEOUT:-120}"
 
@@ -73,8 +78,12 @@ kubecarry::cluster::curl() {
 }
 
 # The parts, one purpose each.
+source "${KUBECARRY_ROOT}/hack/lib/release.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-processes.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-cloud.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-images.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-addons.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-node.sh"
 
 # ---------------------------------------------------------------------------
 # Start-up.
@@ -142,6 +151,10 @@ kubecarry::cluster::certificates() {
   kubecarry::pki::cert "${pki}" ca admin client "/O=system:masters/CN=kubecarry-admin"
   kubecarry::pki::cert "${pki}" ca kube-controller-manager client "/CN=system:kube-controller-manager"
   kubecarry::pki::cert "${pki}" ca kube-proxy client "/CN=system:kube-proxy"
+  kubecarry::pki::cert "${pki}" ca kube-scheduler client "/CN=system:kube-scheduler"
+  kubecarry::pki::cert "${pki}" ca kubelet client "/O=system:nodes/CN=system:node:node-1"
+  # What the apiservers present to kubelets (logs, exec, port-forward).
+  kubecarry::pki::cert "${pki}" ca apiserver-kubelet-client client "/O=system:masters/CN=kube-apiserver-kubelet-client"
   kubecarry::pki::service_account_keys "${pki}"
 
   local url
@@ -151,6 +164,10 @@ kubecarry::cluster::certificates() {
     "${pki}/kube-controller-manager.crt" "${pki}/kube-controller-manager.key" system:kube-controller-manager
   kubecarry::pki::kubeconfig "${LOCAL_CLUSTER_DIR}/kube-proxy.kubeconfig" "${url}" "${pki}/ca.crt" \
     "${pki}/kube-proxy.crt" "${pki}/kube-proxy.key" system:kube-proxy
+  kubecarry::pki::kubeconfig "${LOCAL_CLUSTER_DIR}/kube-scheduler.kubeconfig" "${url}" "${pki}/ca.crt" \
+    "${pki}/kube-scheduler.crt" "${pki}/kube-scheduler.key" system:kube-scheduler
+  kubecarry::pki::kubeconfig "${LOCAL_CLUSTER_DIR}/kubelet.kubeconfig" "${url}" "${pki}/ca.crt" \
+    "${pki}/kubelet.crt" "${pki}/kubelet.key" system:node:node-1
 }
 
 kubecarry::cluster::etcd() {
@@ -220,6 +237,9 @@ kubecarry::cluster::apiserver() {
     --requestheader-extra-headers-prefix=X-Remote-Extra- \
     --proxy-client-cert-file="${pki}/front-proxy-client.crt" \
     --proxy-client-key-file="${pki}/front-proxy-client.key" \
+    --kubelet-client-certificate="${pki}/apiserver-kubelet-client.crt" \
+    --kubelet-client-key="${pki}/apiserver-kubelet-client.key" \
+    --kubelet-preferred-address-types=InternalIP,Hostname \
     ${peer[@]+"${peer[@]}"} ${extra[@]+"${extra[@]}"} \
     "$@"
 }
@@ -329,13 +349,19 @@ kubecarry::cluster::control_plane() {
   kubecarry::cluster::apiservers
 }
 
-# kubecarry::cluster::up starts everything.
+# kubecarry::cluster::up starts everything. The node's binaries and images
+# are built first, so that a cold build does not count against start-up.
 kubecarry::cluster::up() {
+  kubecarry::addons::binaries
   kubecarry::cluster::control_plane
+  kubecarry::addons::link_tools
   kubecarry::cluster::controller_manager
   kubecarry::cluster::cloud_controller_manager
   kubecarry::cluster::nodes
   kubecarry::cluster::kube_proxy
+  kubecarry::addons::scheduler
+  kubecarry::node::up
+  kubecarry::addons::dns
 }
 
 # kubecarry::cluster::watch waits for Ctrl-C or a --down from another

@@ -258,3 +258,39 @@ kubecarry::upstream::build() {
   mv "${bin}.tmp" "${bin}"
   echo "${bin}"
 }
+
+# kubecarry::upstream::go_install_path <package> <version> prints where
+# kubecarry::upstream::go_install caches that build.
+kubecarry::upstream::go_install_path() {
+  echo "${KUBECARRY_TOOLS_CACHE:-${HOME}/.cache/kubecarry/tools}/${1##*/}/$2/${1##*/}"
+}
+
+# kubecarry::upstream::go_install <package> <version> builds (once) the Go
+# command <package> of module release <version>, exactly at the pins of
+# that release's own go.mod ("go install <package>@<version>": no replace
+# directives allowed, none needed for CoreDNS and crictl), statically, and
+# prints its path. Builds are cached by version next to the upstream ones.
+kubecarry::upstream::go_install() {
+  local package="$1" version="$2"
+  local name="${package##*/}"
+  local bin
+  bin="$(kubecarry::upstream::go_install_path "${package}" "${version}")"
+  if [[ -x "${bin}" ]]; then
+    echo "${bin}"
+    return 0
+  fi
+  local tmp="${bin%/*}/build.$$"
+  rm -rf "${tmp}"
+  mkdir -p "${tmp}"
+  kubecarry::log::status "building ${package}@${version} from the Go module proxy"
+  local log="${bin%/*}/build.log"
+  if ! (cd "${tmp}" && GOWORK=off GOFLAGS=-buildvcs=false GOBIN="${tmp}" CGO_ENABLED=0 \
+    go install -trimpath -ldflags="-s -w" "${package}@${version}") >"${log}" 2>&1; then
+    rm -rf "${tmp}"
+    tail -n 20 "${log}" >&2
+    kubecarry::log::fatal "building ${package}@${version} failed (the Go module proxy may not serve it; log: ${log})"
+  fi
+  mv "${tmp}/${name}" "${bin}"
+  rm -rf "${tmp}"
+  echo "${bin}"
+}

@@ -17,7 +17,9 @@ limitations under the License.
 // Command echoserver is the local cluster's test server: over HTTP it
 // answers with the name of its Pod, over UDP it sends every datagram back
 // prefixed with that name, so a client can tell which backend a Service
-// sent it to, over either protocol.
+// sent it to, over either protocol. With --lookup it is a client instead: it
+// resolves names through the Pod's resolver (cluster DNS) and exits, which
+// is what the local cluster's DNS check and its Job run.
 package main
 
 import (
@@ -29,6 +31,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -36,7 +39,17 @@ import (
 func main() {
 	httpAddr := flag.String("http", ":8080", "HTTP listen address")
 	udpAddr := flag.String("udp", ":8081", "UDP listen address")
+	lookup := flag.String("lookup", "", "comma-separated names to resolve and print; exits 0 only if every name resolves")
 	flag.Parse()
+	if *lookup != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := lookupAll(ctx, net.DefaultResolver, strings.Split(*lookup, ","), os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "echoserver:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*httpAddr, *udpAddr); err != nil {
 		fmt.Fprintln(os.Stderr, "echoserver:", err)
 		os.Exit(1)
