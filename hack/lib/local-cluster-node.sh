@@ -269,6 +269,7 @@ kubecarry::node::down() {
   kubecarry::node::kill_shims
   kubecarry::node::remove_cgroups
   kubecarry::node::unmount_all "${LOCAL_CLUSTER_DIR}"
+  kubecarry::node::remove_state
   # kubelet links every container's log into /var/log/containers, wherever
   # podLogsDir is.
   find /var/log/containers -maxdepth 1 -lname "${dir}/pod-logs/*" -delete 2>/dev/null || true
@@ -321,6 +322,20 @@ kubecarry::node::unmount_all() {
   while IFS= read -r m; do
     umount -l "${m}" 2>/dev/null || kubecarry::log::error "could not unmount ${m}"
   done < <(awk -v dir="$1/" 'index($5, dir) == 1 {print $5}' /proc/self/mountinfo | LC_ALL=C sort -r)
+}
+
+# kubecarry::node::remove_state deletes containerd's state (images,
+# snapshots, sandboxes) and the address leases, keeping the logs. Never
+# through a mount point: a mount that could not be removed keeps it.
+kubecarry::node::remove_state() {
+  local dir left
+  dir="$(kubecarry::node::dir)"
+  left="$(awk -v dir="${dir}/" 'index($5, dir) == 1 {print $5}' /proc/self/mountinfo)"
+  if [[ -n "${left}" ]]; then
+    kubecarry::log::error "keeping ${dir}: still mounted there: ${left//$'\n'/ }"
+    return 0
+  fi
+  rm -rf --one-file-system "${dir}/containerd" "${dir}/cni" "${dir}/kubelet"
 }
 
 kubecarry::node::restore_sysctls() {

@@ -57,6 +57,11 @@ func startContainerd(t *testing.T) *containerd {
 	// has stopped (cleanups run last-in first-out).
 	t.Cleanup(func() { _ = os.RemoveAll(dir) })
 	c := &containerd{socket: filepath.Join(dir, "containerd.sock"), runcRoot: filepath.Join(dir, "runc"), namespace: "kubecarry-release-test"}
+	// runc puts each container in cgroup /<namespace>/<id> of every
+	// hierarchy and removes only the container's own: the namespace's
+	// stays behind unless removed once containerd is gone (cleanups run
+	// last-registered first, so this one runs after containerd stops).
+	t.Cleanup(func() { removeEmptyCgroups(c.namespace) })
 	config := fmt.Sprintf(`version = 2
 root = %q
 state = %q
@@ -113,4 +118,14 @@ func (c *containerd) run(t *testing.T, ref, id string, flags []string, args ...s
 		t.Fatal(err)
 	}
 	return out
+}
+
+// removeEmptyCgroups removes cgroup /<name> from every cgroup v1 hierarchy
+// (and the v2 one) where it is left empty.
+func removeEmptyCgroups(name string) {
+	dirs, _ := filepath.Glob(filepath.Join("/sys/fs/cgroup", "*", name))
+	dirs = append(dirs, filepath.Join("/sys/fs/cgroup", name))
+	for _, d := range dirs {
+		_ = os.Remove(d) // only an empty cgroup can go; a busy one is not ours to kill
+	}
 }
