@@ -16,7 +16,9 @@
 # Runs the integration tests (test/integration/...) over a real etcd, which
 # it installs first if needed (hack/install-etcd.sh).
 # Usage: hack/test-integration.sh [package pattern...]   (default ./test/integration/...)
-# Env:   GOTEST_FLAGS extra flags for go test; KUBE_INTEGRATION_ETCD_URL to reuse an etcd.
+# Env:   GOTEST_FLAGS extra flags for go test; KUBE_INTEGRATION_ETCD_URL to reuse an etcd;
+#        UPSTREAM_COMPARE_VERSION the upstream kube-apiserver release that tests
+#        comparing with upstream run (default v1.36.3; built once and cached).
 
 set -o errexit
 set -o nounset
@@ -25,6 +27,10 @@ set -o pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
 kubecarry::etcd::install
+# Tests that must hold on upstream too (the shipped admission policies) run
+# against this unpatched kube-apiserver as well.
+KUBECARRY_UPSTREAM_APISERVER="$(kubecarry::upstream::build kube-apiserver "${UPSTREAM_COMPARE_VERSION:-v1.36.3}" | tail -n1)"
+export KUBECARRY_UPSTREAM_APISERVER
 cd "${KUBECARRY_ROOT}"
 packages=("$@")
 [[ ${#packages[@]} -gt 0 ]] || packages=(./test/integration/...)

@@ -47,6 +47,10 @@ type cluster struct {
 	// clusterIP is the ClusterIP of "echo", which the client routes to
 	// the node like the externalIP.
 	clusterIP string
+	// client and namespace reach the apiserver and the namespace of
+	// "echo".
+	client    clientset.Interface
+	namespace string
 }
 
 func setUpCluster(t *testing.T) *cluster {
@@ -118,7 +122,8 @@ func setUpCluster(t *testing.T) *cluster {
 		t.Fatalf("creating EndpointSlice other-1: %v", err)
 	}
 	startEchoServers(t, topo.backend)
-	return &cluster{topo: topo, kubeconfig: forwardAPIServer(t, topo.node, server.ClientConfig), clusterIP: echo.Spec.ClusterIP}
+	return &cluster{topo: topo, kubeconfig: forwardAPIServer(t, topo.node, server.ClientConfig), clusterIP: echo.Spec.ClusterIP,
+		client: client, namespace: ns.Name}
 }
 
 // backendEndpointSlice is the EndpointSlice "<service>-1" with the backend
@@ -241,7 +246,7 @@ func TestExternalIPs(t *testing.T) {
 				t.Errorf("the established UDP flow to the unrelated NodePort %s: %q, %v; want the backend's echo", nodePortAddress, reply, err)
 			}
 			out := ignoring.Output()
-			for _, want := range []string{`"Service externalIPs" implemented=false`, `"Ignoring Service externalIPs`} {
+			for _, want := range []string{`"Service externalIPs" implemented="none"`, `"Ignoring Service externalIPs`, `reason="NotAllowed"`} {
 				if !strings.Contains(out, want) {
 					t.Errorf("kube-proxy did not log %s", want)
 				}

@@ -242,6 +242,14 @@ type KubeProxyConfiguration struct {
 	// +optional
 	AllowServiceExternalIPs *bool `json:"allowServiceExternalIPs,omitempty"`
 
+	// serviceExternalIPCIDRs, when not empty, restricts the externalIPs
+	// kube-proxy implements to those inside one of these CIDRs (IPv4 or
+	// IPv6); every other externalIP is ignored as if allowServiceExternalIPs
+	// were false for it alone. Empty means every externalIP (when
+	// allowServiceExternalIPs is true).
+	// +optional
+	ServiceExternalIPCIDRs []string `json:"serviceExternalIPCIDRs,omitempty"`
+
 	// oomScoreAdj is the oom-score-adj value for kube-proxy process. Values must be within
 	// the range [-1000, 1000]
 	OOMScoreAdj *int32 `json:"oomScoreAdj"`

@@ -70,6 +70,11 @@ func (in *KubeProxyConfiguration) DeepCopyInto(out *KubeProxyConfiguration) {
 		*out = new(bool)
 		**out = **in
 	}
+	if in.ServiceExternalIPCIDRs != nil {
+		in, out := &in.ServiceExternalIPCIDRs, &out.ServiceExternalIPCIDRs
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
 	if in.OOMScoreAdj != nil {
 		in, out := &in.OOMScoreAdj, &out.OOMScoreAdj
 		*out = new(int32)

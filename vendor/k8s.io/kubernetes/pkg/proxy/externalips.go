@@ -17,6 +17,8 @@ limitations under the License.
 package proxy
 
 import (
+	"fmt"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 
@@ -30,6 +32,7 @@ import (
 	"k8s.io/kubernetes/pkg/features"
 	"k8s.io/kubernetes/pkg/proxy/metrics"
 	proxyutil "k8s.io/kubernetes/pkg/proxy/util"
+	netutils "k8s.io/utils/net"
 )
 
 // externalIPsDisallowed is kube-proxy's allowServiceExternalIPs option,
@@ -51,19 +54,103 @@ func ServiceExternalIPsAllowed() bool {
 	return !externalIPsDisallowed.Load() && utilfeature.DefaultFeatureGate.Enabled(features.AllowServiceExternalIPs)
 }
 
-// serviceAsProxied returns the Service as the proxiers must see it. When
-// externalIPs are not allowed, that is a shallow copy without externalIPs, so
-// that every derived property (rules, "externally accessible", external
-// traffic policy, health check node ports) is that of a Service that never had
-// them. The ignored IPs are returned so that conntrack entries of flows to
-// them can be removed. The argument is not modified.
-func serviceAsProxied(service *v1.Service) (*v1.Service, []string) {
-	if len(service.Spec.ExternalIPs) == 0 || ServiceExternalIPsAllowed() {
-		return service, nil
+// externalIPCIDRs is kube-proxy's serviceExternalIPCIDRs option, parsed:
+// when it holds ranges, only externalIPs inside one of them are implemented.
+// Process-wide for the same reason as externalIPsDisallowed.
+var externalIPCIDRs atomic.Pointer[[]netip.Prefix]
+
+// Why kube-proxy ignores a Service's externalIPs, in its log line and event.
+const (
+	// ExternalIPsNotAllowed: allowServiceExternalIPs or the
+	// AllowServiceExternalIPs feature gate is false; every externalIP is
+	// ignored.
+	ExternalIPsNotAllowed = "NotAllowed"
+	// ExternalIPsOutsideAllowedCIDRs: the externalIP is in none of the
+	// ranges of serviceExternalIPCIDRs.
+	ExternalIPsOutsideAllowedCIDRs = "OutsideAllowedCIDRs"
+)
+
+// SetServiceExternalIPCIDRs sets kube-proxy's serviceExternalIPCIDRs
+// option: empty means every externalIP may be implemented. kube-proxy calls
+// it once, before it creates its proxiers. An entry that is not a CIDR is an
+// error naming it, and nothing is set.
+func SetServiceExternalIPCIDRs(cidrs []string) error {
+	prefixes := make([]netip.Prefix, 0, len(cidrs))
+	for _, c := range cidrs {
+		p, err := netip.ParsePrefix(c)
+		if err != nil {
+			return fmt.Errorf("serviceExternalIPCIDRs: %q is not a CIDR: %w", c, err)
+		}
+		prefixes = append(prefixes, p.Masked())
 	}
-	withoutExternalIPs := *service
-	withoutExternalIPs.Spec.ExternalIPs = nil
-	return &withoutExternalIPs, service.Spec.ExternalIPs
+	externalIPCIDRs.Store(&prefixes)
+	return nil
+}
+
+// ServiceExternalIPCIDRs returns the ranges set by SetServiceExternalIPCIDRs.
+func ServiceExternalIPCIDRs() []netip.Prefix {
+	if p := externalIPCIDRs.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// externalIPInCIDRs reports whether ip (as written in the Service, possibly
+// with leading zeros) is inside one of cidrs. An address that does not parse
+// is in none: the proxiers would not implement it either.
+func externalIPInCIDRs(ip string, cidrs []netip.Prefix) bool {
+	parsed := netutils.ParseIPSloppy(ip)
+	if parsed == nil {
+		return false
+	}
+	addr, ok := netip.AddrFromSlice(parsed)
+	if !ok {
+		return false
+	}
+	addr = addr.Unmap()
+	for _, c := range cidrs {
+		if c.Contains(addr) {
+			return true
+		}
+	}
+	return false
+}
+
+// serviceAsProxied returns the Service as the proxiers must see it. When
+// some of its externalIPs are not implemented (none allowed, or outside
+// serviceExternalIPCIDRs), that is a shallow copy holding only the
+// implemented ones, so that every derived property (rules, "externally
+// accessible", external traffic policy, health check node ports) is that of
+// a Service that never had the others. The ignored IPs are returned, with
+// the reason, so that conntrack entries of flows to them can be removed and
+// the reporter can say why. The argument is not modified.
+func serviceAsProxied(service *v1.Service) (*v1.Service, []string, string) {
+	if len(service.Spec.ExternalIPs) == 0 {
+		return service, nil, ""
+	}
+	if !ServiceExternalIPsAllowed() {
+		withoutExternalIPs := *service
+		withoutExternalIPs.Spec.ExternalIPs = nil
+		return &withoutExternalIPs, service.Spec.ExternalIPs, ExternalIPsNotAllowed
+	}
+	cidrs := ServiceExternalIPCIDRs()
+	if len(cidrs) == 0 {
+		return service, nil, ""
+	}
+	var kept, ignored []string
+	for _, ip := range service.Spec.ExternalIPs {
+		if externalIPInCIDRs(ip, cidrs) {
+			kept = append(kept, ip)
+		} else {
+			ignored = append(ignored, ip)
+		}
+	}
+	if len(ignored) == 0 {
+		return service, nil, ""
+	}
+	withAllowedOnly := *service
+	withAllowedOnly.Spec.ExternalIPs = kept
+	return &withAllowedOnly, ignored, ExternalIPsOutsideAllowedCIDRs
 }
 
 // Bounds of the ExternalIPsIgnored events of one kube-proxy. Events are for a
@@ -166,7 +253,7 @@ func (r *ExternalIPsReporter) observe(service *v1.Service) {
 	name := types.NamespacedName{Namespace: service.Namespace, Name: service.Name}
 	// Headless and ExternalName Services never get externalIP rules, so
 	// nothing is lost for them.
-	_, ignoredIPs := serviceAsProxied(service)
+	_, ignoredIPs, reason := serviceAsProxied(service)
 	lost := len(ignoredIPs) > 0 && !proxyutil.ShouldSkipService(service)
 
 	r.mu.Lock()
@@ -179,16 +266,16 @@ func (r *ExternalIPsReporter) observe(service *v1.Service) {
 	if !r.ignored[name] {
 		r.ignored[name] = true
 		metrics.ServicesExternalIPsIgnored.Set(float64(len(r.ignored)))
-		klog.InfoS("Ignoring Service externalIPs: kube-proxy does not implement spec.externalIPs (allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false)",
-			"service", klog.KObj(service), "externalIPs", ignoredIPs)
+		klog.InfoS("Ignoring Service externalIPs: "+ignoredBecause(reason),
+			"service", klog.KObj(service), "externalIPs", ignoredIPs, "reason", reason)
 	}
-	r.maybeRecordEvent(name, service, ignoredIPs)
+	r.maybeRecordEvent(name, service, ignoredIPs, reason)
 }
 
 // maybeRecordEvent records the event of a Service with ignored externalIPs
 // unless it already got one, the cap is reached, or the rate limit says no.
 // It is called with r.mu held.
-func (r *ExternalIPsReporter) maybeRecordEvent(name types.NamespacedName, service *v1.Service, ignoredIPs []string) {
+func (r *ExternalIPsReporter) maybeRecordEvent(name types.NamespacedName, service *v1.Service, ignoredIPs []string, reason string) {
 	if r.recorder == nil || r.evented.Has(name) {
 		return
 	}
@@ -205,6 +292,14 @@ func (r *ExternalIPsReporter) maybeRecordEvent(name types.NamespacedName, servic
 	}
 	r.evented.Insert(name)
 	r.recorder.Eventf(r.nodeRef, service, v1.EventTypeWarning, "ExternalIPsIgnored", "IgnoreExternalIPs",
-		"Service %s/%s sets spec.externalIPs %v, which this node's kube-proxy ignores because allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false",
-		service.Namespace, service.Name, ignoredIPs)
+		"Service %s/%s sets spec.externalIPs %v, which this node's kube-proxy ignores (%s): %s",
+		service.Namespace, service.Name, ignoredIPs, reason, ignoredBecause(reason))
+}
+
+// ignoredBecause explains a reason of serviceAsProxied to a person.
+func ignoredBecause(reason string) string {
+	if reason == ExternalIPsOutsideAllowedCIDRs {
+		return fmt.Sprintf("they are outside serviceExternalIPCIDRs %v", ServiceExternalIPCIDRs())
+	}
+	return "kube-proxy does not implement spec.externalIPs (allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false)"
 }

@@ -157,7 +157,7 @@ func (sct *ServiceChangeTracker) serviceToServiceMap(service *v1.Service) Servic
 
 	// The one place where ignored externalIPs are dropped: from here on the
 	// proxiers see the Service as if it had none.
-	service, ignoredExternalIPs := serviceAsProxied(service)
+	service, ignoredExternalIPs, _ := serviceAsProxied(service)
 	ignoredOfFamily := proxyutil.MapIPsByIPFamily(ignoredExternalIPs)[sct.ipFamily]
 
 	svcPortMap := make(ServicePortMap)

@@ -87,6 +87,9 @@ type Options struct {
 	// flags it is applied on top of a --config file when set explicitly: it is
 	// a security switch, and kubeadm-style deployments always pass --config.
 	allowServiceExternalIPs bool
+	// serviceExternalIPCIDRs holds --service-external-ip-cidrs, applied the
+	// same way.
+	serviceExternalIPCIDRs []string
 
 	logger klog.Logger
 
@@ -162,6 +165,10 @@ func (o *Options) AddFlags(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.allowServiceExternalIPs, "allow-service-external-ips", o.allowServiceExternalIPs,
 		"If false, kube-proxy ignores Service.spec.externalIPs (deprecated, CVE-2020-8554): it programs no rules for them and deletes conntrack entries of flows to them. "+
 			"externalIPs are implemented only if the AllowServiceExternalIPs feature gate is enabled too. When set explicitly, this flag overrides allowServiceExternalIPs of the --config file.")
+
+	fs.StringSliceVar(&o.serviceExternalIPCIDRs, "service-external-ip-cidrs", o.serviceExternalIPCIDRs,
+		"A comma-separated list of CIDRs (IPv4 and IPv6). When set, kube-proxy implements only the Service.spec.externalIPs inside one of them and ignores every other one as --allow-service-external-ips=false does. "+
+			"Empty (the default) implements every externalIP when --allow-service-external-ips is true. When set explicitly, this flag overrides serviceExternalIPCIDRs of the --config file.")
 
 	fs.Int32Var(o.config.Linux.OOMScoreAdj, "oom-score-adj", ptr.Deref(o.config.Linux.OOMScoreAdj, int32(qos.KubeProxyOOMScoreAdj)), "The oom-score-adj value for kube-proxy process. Values must be within the range [-1000, 1000]. This parameter is ignored if a config file is specified by --config.")
 	fs.Int32Var(o.config.Linux.Conntrack.MaxPerCore, "conntrack-max-per-core", *o.config.Linux.Conntrack.MaxPerCore,
@@ -342,11 +349,15 @@ func (o *Options) processHostnameOverrideFlag() error {
 }
 
 // processAllowServiceExternalIPsFlag applies --allow-service-external-ips
-// when it was given, whether or not a config file was loaded: an explicit
-// flag wins over the config file, an unset flag leaves the file's value.
+// and --service-external-ip-cidrs when they were given, whether or not a
+// config file was loaded: an explicit flag wins over the config file, an
+// unset flag leaves the file's value.
 func (o *Options) processAllowServiceExternalIPsFlag(fs *pflag.FlagSet) {
 	if fs.Changed("allow-service-external-ips") {
 		o.config.AllowServiceExternalIPs = o.allowServiceExternalIPs
+	}
+	if fs.Changed("service-external-ip-cidrs") {
+		o.config.ServiceExternalIPCIDRs = o.serviceExternalIPCIDRs
 	}
 }
 

@@ -278,8 +278,12 @@ func newProxyServer(ctx context.Context, config *kubeproxyconfig.KubeProxyConfig
 	// through proxy.ServiceExternalIPsAllowed, so it must be set before they
 	// are created.
 	proxy.SetServiceExternalIPsAllowed(config.AllowServiceExternalIPs)
-	logger.Info("Service externalIPs", "implemented", proxy.ServiceExternalIPsAllowed(),
+	if err := proxy.SetServiceExternalIPCIDRs(config.ServiceExternalIPCIDRs); err != nil {
+		return nil, fmt.Errorf("kube-proxy configuration is incorrect: %w", err)
+	}
+	logger.Info("Service externalIPs", "implemented", externalIPsImplemented(proxy.ServiceExternalIPsAllowed(), config.ServiceExternalIPCIDRs),
 		"allowServiceExternalIPs", config.AllowServiceExternalIPs,
+		"serviceExternalIPCIDRs", config.ServiceExternalIPCIDRs,
 		"featureGate", utilfeature.DefaultFeatureGate.Enabled(features.AllowServiceExternalIPs))
 	if msg := externalIPsSwitchWarning(config.AllowServiceExternalIPs, utilfeature.DefaultFeatureGate.Enabled(features.AllowServiceExternalIPs)); msg != "" {
 		logger.Error(nil, msg)
@@ -325,10 +329,26 @@ func checkBadConfig(s *ProxyServer) error {
 
 // reportIgnoredExternalIPs reports whether kube-proxy reports the Services
 // whose externalIPs it ignores (log line, event, gauge): only while it
-// ignores them and the KubecarryExternalIPsConntrackCleanup gate is on;
-// upstream v1.36 reports nothing.
+// ignores some (all, or those outside serviceExternalIPCIDRs) and the
+// KubecarryExternalIPsConntrackCleanup gate is on; upstream v1.36 reports
+// nothing.
 func reportIgnoredExternalIPs() bool {
-	return !proxy.ServiceExternalIPsAllowed() && utilfeature.DefaultFeatureGate.Enabled(features.KubecarryExternalIPsConntrackCleanup)
+	ignoresSome := !proxy.ServiceExternalIPsAllowed() || len(proxy.ServiceExternalIPCIDRs()) > 0
+	return ignoresSome && utilfeature.DefaultFeatureGate.Enabled(features.KubecarryExternalIPsConntrackCleanup)
+}
+
+// externalIPsImplemented says, for the start-up log line, which externalIPs
+// this kube-proxy implements: "none", "all", or "only inside
+// serviceExternalIPCIDRs".
+func externalIPsImplemented(allowed bool, cidrs []string) string {
+	switch {
+	case !allowed:
+		return "none"
+	case len(cidrs) == 0:
+		return "all"
+	default:
+		return "only inside serviceExternalIPCIDRs"
+	}
 }
 
 // externalIPsSwitchWarning returns a warning when Service externalIPs are

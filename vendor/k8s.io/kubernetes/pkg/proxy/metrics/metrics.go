@@ -131,7 +131,7 @@ var (
 		&metrics.GaugeOpts{
 			Subsystem:      kubeProxySubsystem,
 			Name:           "services_external_ips_ignored",
-			Help:           "Number of Services whose spec.externalIPs kube-proxy ignores because allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false",
+			Help:           "Number of Services whose spec.externalIPs kube-proxy ignores, all of them because allowServiceExternalIPs or the AllowServiceExternalIPs feature gate is false, or those outside serviceExternalIPCIDRs",
 			StabilityLevel: metrics.ALPHA,
 		},
 	)

@@ -231,6 +231,10 @@ type KubeProxyConfiguration struct {
 	// AllowServiceExternalIPs feature gate is enabled as well.
 	AllowServiceExternalIPs bool
 
+	// serviceExternalIPCIDRs, when not empty, restricts the externalIPs
+	// kube-proxy implements to those inside one of these CIDRs.
+	ServiceExternalIPCIDRs []string
+
 	// syncPeriod is an interval (e.g. '5s', '1m', '2h22m') indicating how frequently
 	// various re-synchronizing and cleanup operations are performed. Must be greater
 	// than 0.

@@ -72,6 +72,11 @@ func (in *KubeProxyConfiguration) DeepCopyInto(out *KubeProxyConfiguration) {
 		*out = make([]string, len(*in))
 		copy(*out, *in)
 	}
+	if in.ServiceExternalIPCIDRs != nil {
+		in, out := &in.ServiceExternalIPCIDRs, &out.ServiceExternalIPCIDRs
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
 	out.SyncPeriod = in.SyncPeriod
 	out.MinSyncPeriod = in.MinSyncPeriod
 	out.ConfigSyncPeriod = in.ConfigSyncPeriod

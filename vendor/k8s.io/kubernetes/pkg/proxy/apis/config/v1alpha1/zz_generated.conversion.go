@@ -165,6 +165,7 @@ func autoConvert_v1alpha1_KubeProxyConfiguration_To_config_KubeProxyConfiguratio
 	if err := v1.Convert_Pointer_bool_To_bool(&in.AllowServiceExternalIPs, &out.AllowServiceExternalIPs, s); err != nil {
 		return err
 	}
+	out.ServiceExternalIPCIDRs = *(*[]string)(unsafe.Pointer(&in.ServiceExternalIPCIDRs))
 	// WARNING: in.OOMScoreAdj requires manual conversion: does not exist in peer-type
 	// WARNING: in.Conntrack requires manual conversion: does not exist in peer-type
 	out.ConfigSyncPeriod = in.ConfigSyncPeriod
@@ -209,6 +210,7 @@ func autoConvert_config_KubeProxyConfiguration_To_v1alpha1_KubeProxyConfiguratio
 	if err := v1.Convert_bool_To_Pointer_bool(&in.AllowServiceExternalIPs, &out.AllowServiceExternalIPs, s); err != nil {
 		return err
 	}
+	out.ServiceExternalIPCIDRs = *(*[]string)(unsafe.Pointer(&in.ServiceExternalIPCIDRs))
 	// WARNING: in.SyncPeriod requires manual conversion: does not exist in peer-type
 	// WARNING: in.MinSyncPeriod requires manual conversion: does not exist in peer-type
 	out.ConfigSyncPeriod = in.ConfigSyncPeriod

@@ -19,6 +19,7 @@ package validation
 import (
 	"fmt"
 	"net"
+	"net/netip"
 	"runtime"
 	"strconv"
 	"strings"
@@ -79,6 +80,7 @@ func Validate(config *kubeproxyconfig.KubeProxyConfiguration) field.ErrorList {
 	allErrs = append(allErrs, validateHostPort(config.MetricsBindAddress, newPath.Child("MetricsBindAddress"))...)
 
 	allErrs = append(allErrs, validateKubeProxyNodePortAddress(config.NodePortAddresses, newPath.Child("NodePortAddresses"))...)
+	allErrs = append(allErrs, validateServiceExternalIPCIDRs(config.ServiceExternalIPCIDRs, newPath.Child("ServiceExternalIPCIDRs"))...)
 	allErrs = append(allErrs, validateShowHiddenMetricsVersion(config.ShowHiddenMetricsForVersion, newPath.Child("ShowHiddenMetricsForVersion"))...)
 
 	allErrs = append(allErrs, validateDetectLocalMode(config.DetectLocalMode, newPath.Child("DetectLocalMode"))...)
@@ -256,6 +258,18 @@ func validateKubeProxyNodePortAddress(nodePortAddresses []string, fldPath *field
 		}
 	}
 
+	return allErrs
+}
+
+// validateServiceExternalIPCIDRs accepts IPv4 and IPv6 CIDRs in their
+// strict form (no leading zeros), as kube-proxy parses them.
+func validateServiceExternalIPCIDRs(cidrs []string, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	for i, c := range cidrs {
+		if _, err := netip.ParsePrefix(c); err != nil {
+			allErrs = append(allErrs, field.Invalid(fldPath.Index(i), c, "must be a valid CIDR such as 192.0.2.0/24 or 2001:db8::/64"))
+		}
+	}
 	return allErrs
 }
 
