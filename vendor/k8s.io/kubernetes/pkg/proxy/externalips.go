@@ -99,13 +99,18 @@ func ServiceExternalIPCIDRs() []netip.Prefix {
 // with leading zeros) is inside one of cidrs. An address that does not parse
 // is in none: the proxiers would not implement it either.
 func externalIPInCIDRs(ip string, cidrs []netip.Prefix) bool {
-	parsed := netutils.ParseIPSloppy(ip)
-	if parsed == nil {
-		return false
-	}
-	addr, ok := netip.AddrFromSlice(parsed)
-	if !ok {
-		return false
+	// netip parses the strict form without allocating; only the legacy
+	// forms (leading zeros) need the sloppy parser.
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		parsed := netutils.ParseIPSloppy(ip)
+		if parsed == nil {
+			return false
+		}
+		var ok bool
+		if addr, ok = netip.AddrFromSlice(parsed); !ok {
+			return false
+		}
 	}
 	addr = addr.Unmap()
 	for _, c := range cidrs {
@@ -137,7 +142,17 @@ func serviceAsProxied(service *v1.Service) (*v1.Service, []string, string) {
 	if len(cidrs) == 0 {
 		return service, nil, ""
 	}
-	var kept, ignored []string
+	outside := 0
+	for _, ip := range service.Spec.ExternalIPs {
+		if !externalIPInCIDRs(ip, cidrs) {
+			outside++
+		}
+	}
+	if outside == 0 {
+		return service, nil, ""
+	}
+	kept := make([]string, 0, len(service.Spec.ExternalIPs)-outside)
+	ignored := make([]string, 0, outside)
 	for _, ip := range service.Spec.ExternalIPs {
 		if externalIPInCIDRs(ip, cidrs) {
 			kept = append(kept, ip)
@@ -145,8 +160,8 @@ func serviceAsProxied(service *v1.Service) (*v1.Service, []string, string) {
 			ignored = append(ignored, ip)
 		}
 	}
-	if len(ignored) == 0 {
-		return service, nil, ""
+	if len(kept) == 0 {
+		kept = nil // as the switch leaves it: no externalIPs at all
 	}
 	withAllowedOnly := *service
 	withAllowedOnly.Spec.ExternalIPs = kept
