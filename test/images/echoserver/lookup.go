@@ -20,8 +20,19 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
+	"os"
 	"strings"
+	"time"
 )
+
+// lookupWithTimeout resolves the comma-separated names through the
+// system's resolver (in a Pod: cluster DNS), printing them to stdout.
+func lookupWithTimeout(names string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return lookupAll(ctx, net.DefaultResolver, strings.Split(names, ","), os.Stdout)
+}
 
 // hostResolver is the part of *net.Resolver lookupAll uses.
 type hostResolver interface {

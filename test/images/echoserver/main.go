@@ -31,7 +31,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 )
@@ -42,9 +41,7 @@ func main() {
 	lookup := flag.String("lookup", "", "comma-separated names to resolve and print; exits 0 only if every name resolves")
 	flag.Parse()
 	if *lookup != "" {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := lookupAll(ctx, net.DefaultResolver, strings.Split(*lookup, ","), os.Stdout); err != nil {
+		if err := lookupWithTimeout(*lookup); err != nil {
 			fmt.Fprintln(os.Stderr, "echoserver:", err)
 			os.Exit(1)
 		}
