@@ -122,16 +122,22 @@ disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshot
       Root = "${dir}/runc"
 TOML
   kubecarry::log::status "starting containerd $(containerd --version | awk '{print $3}') (CRI) for node-1 in $(kubecarry::cluster::netns)"
-  local containerd
-  containerd="$(command -v containerd)"
-  kubecarry::cluster::start containerd "${containerd}" \
-    nsenter --net="/run/netns/$(kubecarry::cluster::netns)" "${containerd}" --config "${config}"
+  kubecarry::node::start_containerd
   kubecarry::cluster::wait_ready containerd "serving" ctr --address "${socket}" version
   local image
   for image in "${KUBECARRY_LOCAL_IMAGES[@]}"; do
     ctr --address "${socket}" -n k8s.io images import "$(kubecarry::images::tarball "${image}")" >/dev/null ||
       kubecarry::cluster::fail containerd "importing the ${image} image failed"
   done
+}
+
+# kubecarry::node::start_containerd starts containerd with the node's
+# config.toml in its namespace.
+kubecarry::node::start_containerd() {
+  local containerd
+  containerd="$(command -v containerd)"
+  kubecarry::cluster::start containerd "${containerd}" \
+    nsenter --net="/run/netns/$(kubecarry::cluster::netns)" "${containerd}" --config "$(kubecarry::node::dir)/containerd/config.toml"
 }
 
 # kubecarry::node::record_sysctls keeps the global sysctls kubelet is about
@@ -253,8 +259,7 @@ kubecarry::node::down() {
     ip netns list | awk '{print $1}' | grep -qx "$(kubecarry::cluster::netns)"; then
     if ! kubecarry::cluster::pid_of containerd >/dev/null; then
       kubecarry::log::status "starting containerd again to remove the Pods a previous run left"
-      kubecarry::cluster::start containerd "$(command -v containerd)" \
-        nsenter --net="/run/netns/$(kubecarry::cluster::netns)" "$(command -v containerd)" --config "${dir}/containerd/config.toml"
+      kubecarry::node::start_containerd
       local deadline=$((SECONDS + 30))
       until ctr --address "$(kubecarry::node::containerd_socket)" version >/dev/null 2>&1 || ((SECONDS > deadline)); do sleep 0.5; done
     fi
