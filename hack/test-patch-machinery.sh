@@ -23,6 +23,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+source "${KUBECARRY_ROOT}/hack/lib/rebase.sh"
 
 fixtures="${KUBECARRY_ROOT}/hack/testdata/patches"
 scratch="$(mktemp -d)"
@@ -226,6 +227,98 @@ test_export_fails_on_lint_and_leaves_patches_unchanged() {
   grep -q "no 'Drop-when:' line" <<<"${out}" || fail "export does not name the lint problem: ${out}"
   grep -q 'nothing exported' <<<"${out}" || fail "export does not say nothing was exported: ${out}"
   diff -r "${fixtures}/applies" "${dest}" >/dev/null || fail "a failed export changed the patches directory"
+}
+
+# new_upstream <dir> <edit command> makes <dir> the fixture tree as an
+# upstream release that changed: the edit (run in <dir>) committed on top
+# of tag upstream, so the blobs the patches were made against stay in the
+# repository (hack/rebase.sh fetches the old release for the same reason).
+new_upstream() {
+  upstream_tree "$1"
+  (cd "$1" && eval "$2" && kubecarry::upstream::git commit -q -a -m "new upstream release")
+}
+
+# rebase_row <tree>: the carry-log row of the applies fixture's one patch.
+rebase_row() {
+  kubecarry::rebase::apply_series "$1" "${fixtures}/applies/0001-sample-say-kubecarry-instead-of-upstream.patch"
+}
+
+test_rebase_applies_cleanly() {
+  local t="${scratch}/rebase-clean" row
+  new_upstream "${t}" "echo 'package sample' >pkg/sample/doc.go && git add pkg/sample/doc.go"
+  row="$(rebase_row "${t}")" || fail "an unchanged context did not apply: ${row}"
+  [[ "$(cut -f2 <<<"${row}")" == applies-cleanly ]] || fail "want applies-cleanly, got: ${row}"
+  grep -q '"kubecarry"' "${t}/pkg/sample/sample.go" || fail "the patch was not applied"
+}
+
+test_rebase_reports_offsets() {
+  local t="${scratch}/rebase-offsets" row
+  new_upstream "${t}" "sed -i '1a\\\n// Two lines upstream added.' pkg/sample/sample.go"
+  row="$(rebase_row "${t}")" || fail "a moved hunk did not apply: ${row}"
+  [[ "$(cut -f2 <<<"${row}")" == applies-offsets ]] || fail "want applies-offsets, got: ${row}"
+  grep -q 'pkg/sample/sample.go: Hunk #1 succeeded at 4 (offset 2 lines)' <<<"${row}" || fail "the offset is not named with its file and hunk: ${row}"
+  [[ "$(git -C "${t}" log -1 --format=%s)" == "sample: say kubecarry instead of upstream" ]] || fail "the patch is not one commit with its own subject"
+}
+
+test_rebase_merges_three_way() {
+  local t="${scratch}/rebase-3way" row
+  # Upstream rewrote the doc comment just above the changed line: the hunk's
+  # context no longer matches, but a merge from the old blobs resolves it.
+  new_upstream "${t}" "sed -i 's|// Name is what the sample says.|// Name is what the sample says, since 1.0.|' pkg/sample/sample.go"
+  row="$(rebase_row "${t}")" || fail "a change a three-way merge resolves was a conflict: ${row}"
+  [[ "$(cut -f2 <<<"${row}")" == three-way ]] || fail "want three-way, got: ${row}"
+  grep -q 'pkg/sample/sample.go:2' <<<"${row}" || fail "the hunk that failed plain application is not named: ${row}"
+  if ! grep -q 'since 1.0' "${t}/pkg/sample/sample.go" || ! grep -q '"kubecarry"' "${t}/pkg/sample/sample.go"; then
+    fail "the merge lost upstream's or the patch's change: $(cat "${t}/pkg/sample/sample.go")"
+  fi
+}
+
+test_rebase_conflict_names_file_and_hunk_and_stops() {
+  local t="${scratch}/rebase-conflict" row
+  new_upstream "${t}" "sed -i 's|return \"upstream\"|return \"upstream-2\"|' pkg/sample/sample.go"
+  if row="$(rebase_row "${t}")"; then
+    fail "a patch whose changed line upstream also changed was not a conflict: ${row}"
+  fi
+  [[ "$(cut -f2 <<<"${row}")" == conflict ]] || fail "want conflict, got: ${row}"
+  grep -q 'hunks that do not apply: pkg/sample/sample.go:2' <<<"${row}" || fail "the failing hunk is not named: ${row}"
+  grep -q 'three-way merge: conflicts in pkg/sample/sample.go' <<<"${row}" || fail "the conflicted file is not named: ${row}"
+  [[ -d "${t}/.git/rebase-apply" ]] || fail "the tree is not left in git am at the conflicting patch"
+}
+
+test_rebase_detects_already_upstream() {
+  local t="${scratch}/rebase-upstream" row
+  new_upstream "${t}" "git apply '${fixtures}/applies/0001-sample-say-kubecarry-instead-of-upstream.patch' && git add -A"
+  row="$(rebase_row "${t}")" || fail "a patch the release contains was a conflict: ${row}"
+  [[ "$(cut -f2 <<<"${row}")" == already-upstream ]] || fail "want already-upstream, got: ${row}"
+  [[ "$(git -C "${t}" log -1 --format=%s)" == "new upstream release" ]] || fail "a patch already upstream was committed again"
+}
+
+test_rebase_continue_records_the_resolution_and_applies_the_rest() {
+  local t="${scratch}/rebase-continue" log="${scratch}/rebase-continue.tsv" out
+  local -a series
+  mapfile -t series < <(KUBECARRY_PATCHES_DIR="${fixtures}/test-only" kubecarry::patches::list "${fixtures}/test-only")
+  new_upstream "${t}" "sed -i 's|return \"upstream\"|return \"upstream-2\"|' pkg/sample/sample.go"
+  : >"${log}"
+  # The state of a rebase, as hack/rebase.sh keeps it; finish is what moves
+  # the checkout, not part of this test.
+  local KUBECARRY_OUTPUT="${scratch}/rebase-continue-output" from=v1.0.0 to=v1.0.1
+  mkdir -p "$(kubecarry::rebase::dir)"
+  kubecarry::rebase::finish() { echo "finished on ${to}"; }
+  kubecarry::golang::tool() { echo true; }
+  if out="$(kubecarry::rebase::continue_series "${t}" "${log}" "${series[@]}" 2>&1)"; then
+    fail "a conflicting series did not stop: ${out}"
+  fi
+  grep -q "^pending=(.*0001-sample-say-kubecarry-instead-of-upstream.patch .*0002-" "$(kubecarry::rebase::state)" ||
+    fail "the pending patches are not recorded: $(cat "$(kubecarry::rebase::state)")"
+  # The maintainer resolves it in the workspace.
+  (cd "${t}" && sed -i 's|<<<<<<<.*||; s|=======||; s|>>>>>>>.*||; s|return "upstream-2"||' pkg/sample/sample.go &&
+    grep -q kubecarry pkg/sample/sample.go &&
+    git add pkg/sample/sample.go && GIT_EDITOR=true kubecarry::upstream::git am --continue >/dev/null) ||
+    fail "resolving the fixture conflict failed"
+  out="$(kubecarry::rebase::continue_series "${t}" "${log}" "${series[@]}" 2>&1)" || fail "--continue failed: ${out}"
+  grep -q 'finished on v1.0.1' <<<"${out}" || fail "--continue did not finish: ${out}"
+  [[ "$(cut -f1,2 "${log}")" == $'0001-sample-say-kubecarry-instead-of-upstream.patch\tresolved-by-hand\n0002-sample-test-that-the-name-is-not-empty.patch\tapplies-cleanly' ]] ||
+    fail "carry log after --continue: $(cat "${log}")"
 }
 
 for t in $(declare -F | awk '$3 ~ /^test_/ {print $3}'); do

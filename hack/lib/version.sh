@@ -21,7 +21,9 @@
 # kubecarry::version::upstream prints the upstream Kubernetes version, e.g. v1.35.8.
 kubecarry::version::upstream() {
   local v
-  v="$(tr -d '[:space:]' < "${KUBECARRY_ROOT}/UPSTREAM_VERSION")"
+  # hack/rebase.sh sets KUBECARRY_UPSTREAM_VERSION while it works on another
+  # release, before it rewrites the file.
+  v="${KUBECARRY_UPSTREAM_VERSION:-$(tr -d '[:space:]' < "${KUBECARRY_ROOT}/UPSTREAM_VERSION")}"
   if ! [[ "${v}" =~ ^v1\.[0-9]+\.[0-9]+$ ]]; then
     kubecarry::log::fatal "UPSTREAM_VERSION must hold a release like v1.35.8, found '${v}'"
   fi
