@@ -249,12 +249,8 @@ kubecarry::node::down() {
   local dir
   dir="$(kubecarry::node::dir)"
   [[ -d "${dir}" ]] || return 0
-  local pid
   # kubelet first, so it does not start again what is being removed.
-  if pid="$(kubecarry::cluster::pid_of kubelet)"; then
-    kill -TERM "${pid}" 2>/dev/null || true
-    kubecarry::node::wait_gone "${pid}"
-  fi
+  kubecarry::cluster::stop kubelet
   if [[ -f "${dir}/containerd/config.toml" && -n "${CRICTL_BINARY:-}" ]] &&
     ip netns list | awk '{print $1}' | grep -qx "$(kubecarry::cluster::netns)"; then
     if ! kubecarry::cluster::pid_of containerd >/dev/null; then
@@ -267,10 +263,7 @@ kubecarry::node::down() {
     kubecarry::node::crictl rmp --all --force >/dev/null 2>&1 ||
       kubecarry::log::error "crictl could not remove every Pod; killing what is left"
   fi
-  if pid="$(kubecarry::cluster::pid_of containerd)"; then
-    kill -TERM "${pid}" 2>/dev/null || true
-    kubecarry::node::wait_gone "${pid}"
-  fi
+  kubecarry::cluster::stop containerd
   kubecarry::node::kill_shims
   kubecarry::node::remove_cgroups
   kubecarry::node::unmount_all "${LOCAL_CLUSTER_DIR}"
@@ -279,14 +272,6 @@ kubecarry::node::down() {
   # podLogsDir is.
   find /var/log/containers -maxdepth 1 -lname "${dir}/pod-logs/*" -delete 2>/dev/null || true
   kubecarry::node::restore_sysctls
-}
-
-# kubecarry::node::wait_gone <pid> waits up to 15 s for a process to end,
-# then kills it.
-kubecarry::node::wait_gone() {
-  local deadline=$((SECONDS + 15))
-  while [[ -d "/proc/$1" ]] && ((SECONDS < deadline)); do sleep 0.2; done
-  kill -KILL "$1" 2>/dev/null || true
 }
 
 # kubecarry::node::kill_shims kills the runc shims of this node's

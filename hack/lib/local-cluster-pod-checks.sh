@@ -141,11 +141,7 @@ kubecarry::podchecks::external_answers() {
 # kubecarry::podchecks::restart_kube_proxy <true|false> starts kube-proxy
 # again with another --allow-service-external-ips.
 kubecarry::podchecks::restart_kube_proxy() {
-  local pid
-  if pid="$(kubecarry::cluster::pid_of kube-proxy)"; then
-    kill -TERM "${pid}"
-    kubecarry::node::wait_gone "${pid}"
-  fi
+  kubecarry::cluster::stop kube-proxy
   # shellcheck disable=SC2034 # kubecarry::cluster::kube_proxy reads it.
   ALLOW_SERVICE_EXTERNAL_IPS="$1"
   kubecarry::cluster::kube_proxy

@@ -84,6 +84,18 @@ kubecarry::cluster::port_free() {
   fi
 }
 
+# kubecarry::cluster::stop <name> stops one started component the way
+# kubecarry::cluster::down stops them all (SIGTERM, then SIGKILL after 15 s)
+# and returns when it is gone; a component that does not run is no error.
+kubecarry::cluster::stop() {
+  local pid deadline=$((SECONDS + 15))
+  pid="$(kubecarry::cluster::pid_of "$1")" || return 0
+  # It may have exited since pid_of looked.
+  kill -TERM "${pid}" 2>/dev/null || true
+  while [[ -d "/proc/${pid}" ]] && ((SECONDS < deadline)); do sleep 0.2; done
+  kill -KILL "${pid}" 2>/dev/null || true
+}
+
 # kubecarry::cluster::down stops every component a run of this state
 # directory started (SIGTERM, then SIGKILL after 15 s) and removes its
 # network namespace. It is safe to call when nothing runs.
