@@ -377,8 +377,9 @@ func (rdm *resourceDiscoveryManager) RemoveGroup(source Source, groupName string
 		}
 	}
 
-	// Reset response document so it is recreated lazily
-	rdm.cache.Store(nil)
+	// Reset response document so it is recreated lazily, and tell whoever
+	// builds on it (peer-aggregated discovery) that the group is gone.
+	rdm.invalidateCacheLocked()
 }
 
 // Prepares the api group list for serving by converting them from map into

@@ -54,8 +54,20 @@ type peerAggregatedDiscoveryHandler struct {
 	localResourceManager  ResourceManager
 	peerDiscoveryProvider PeerDiscoveryProvider
 	serializer            runtime.NegotiatedSerializer
-	cache                 atomic.Pointer[cachedGroupList]
-	serveHTTPFunc         func(http.ResponseWriter, *http.Request)
+	cache                 atomic.Pointer[generationalGroupList]
+	// generation counts invalidations. A merged document is cached with
+	// the generation its computation started at and is served only while
+	// no invalidation came since, so an invalidation that lands while a
+	// request computes is never lost.
+	generation    atomic.Uint64
+	serveHTTPFunc func(http.ResponseWriter, *http.Request)
+}
+
+// generationalGroupList is a merged document and the generation it was
+// computed at.
+type generationalGroupList struct {
+	*cachedGroupList
+	generation uint64
 }
 
 // NewPeerAggregatedDiscoveryHandler creates a new handler for peer-aggregated discovery.
@@ -86,6 +98,7 @@ func NewPeerAggregatedDiscoveryHandler(serverID string, localDiscoveryProvider R
 // InvalidateCache invalidates the peer-aggregated discovery caches.
 // This should be called when peer discovery data changes.
 func (h *peerAggregatedDiscoveryHandler) InvalidateCache() {
+	h.generation.Add(1)
 	h.cache.Store(nil)
 	klog.V(4).Info("Invalidated peer-aggregated discovery caches")
 }
@@ -103,10 +116,13 @@ func (h *peerAggregatedDiscoveryHandler) serveHTTP(resp http.ResponseWriter, req
 }
 
 func (h *peerAggregatedDiscoveryHandler) fetchFromCache() *cachedGroupList {
+	// Read the generation before the inputs: whatever invalidates them
+	// from here on also moves the generation past the one stored below.
+	generation := h.generation.Load()
 	cacheLoad := h.cache.Load()
-	if cacheLoad != nil {
+	if cacheLoad != nil && cacheLoad.generation == generation {
 		PeerAggregatedCacheHitsCounter.Inc()
-		return cacheLoad
+		return cacheLoad.cachedGroupList
 	}
 
 	PeerAggregatedCacheMissesCounter.Inc()
@@ -142,7 +158,7 @@ func (h *peerAggregatedDiscoveryHandler) fetchFromCache() *cachedGroupList {
 		cachedResponse:     response,
 		cachedResponseETag: etag,
 	}
-	h.cache.Store(cached)
+	h.cache.Store(&generationalGroupList{cachedGroupList: cached, generation: generation})
 	return cached
 }
 
