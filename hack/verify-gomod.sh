@@ -21,6 +21,8 @@
 #  - every module go.mod shares with upstream's go.mod has upstream's version
 #    (the module graph has not drifted from the pins);
 #  - go.mod carries upstream's godebug line;
+#  - go.mod and go.sum are what go mod tidy writes (hack/update-gomod.sh
+#    ends with it, so a rebase there and back leaves go.mod unchanged);
 #  - the version stamped into binaries starts with UPSTREAM_VERSION.
 # hack/update-gomod.sh writes what this checks.
 
@@ -76,6 +78,11 @@ done
 want_godebug="$(kubecarry::upstream::godebug)"
 got_godebug="$(kubecarry::upstream::godebug_in go.mod)"
 [[ "${got_godebug}" == "${want_godebug}" ]] || problem "go.mod godebug is '${got_godebug}', upstream has '${want_godebug}'"
+
+# go mod tidy -diff changes nothing and prints what tidy would change.
+if ! tidy="$(GOFLAGS=-mod=mod go mod tidy -diff 2>&1)"; then
+  problem "go.mod or go.sum is not tidy; go mod tidy would change:"$'\n'"${tidy}"
+fi
 
 kubecarry::version::get_version_vars
 [[ "${KUBE_GIT_VERSION}" == "${upstream}+kubecarry."* ]] || problem "the build version ${KUBE_GIT_VERSION} does not start with ${upstream}+kubecarry."
