@@ -24,6 +24,7 @@ set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 source "${KUBECARRY_ROOT}/hack/lib/rebase.sh"
+source "${KUBECARRY_ROOT}/hack/lib/forward-port.sh"
 
 fixtures="${KUBECARRY_ROOT}/hack/testdata/patches"
 scratch="$(mktemp -d)"
@@ -319,6 +320,58 @@ test_rebase_continue_records_the_resolution_and_applies_the_rest() {
   grep -q 'finished on v1.0.1' <<<"${out}" || fail "--continue did not finish: ${out}"
   [[ "$(cut -f1,2 "${log}")" == $'0001-sample-say-kubecarry-instead-of-upstream.patch\tresolved-by-hand\n0002-sample-test-that-the-name-is-not-empty.patch\tapplies-cleanly' ]] ||
     fail "carry log after --continue: $(cat "${log}")"
+}
+
+# forwardport_trees <release edit>: "series" (the fixture tree plus the
+# test-only series, a commit per patch) and "release" (the fixture tree as
+# a Go module, changed by the edit, with the series fetched into it) under
+# ${scratch}/fp-<test>.
+forwardport_trees() {
+  local d="${scratch}/fp-${current}"
+  upstream_tree "${d}/series"
+  (cd "${d}/series" && kubecarry::upstream::git checkout -q -b patches &&
+    kubecarry::upstream::git am -q "${fixtures}"/test-only/000*.patch)
+  new_upstream "${d}/release" "printf 'module k8s.io/kubernetes\n\ngo 1.25\n' >go.mod && git add go.mod && $1"
+  # In a report's tree the tag upstream is the release itself.
+  (cd "${d}/release" && kubecarry::upstream::git tag -f upstream >/dev/null && kubecarry::upstream::git fetch -q ../series \
+    refs/heads/patches:refs/kubecarry/series refs/tags/upstream:refs/kubecarry/base)
+  mkdir -p "${d}/results"
+  echo "${d}"
+}
+
+# judge_first <dir>: the forward-port finding for the fixture's first patch.
+judge_first() {
+  kubecarry::forwardport::judge "$1/release" "$1/results" refs/kubecarry/base refs/kubecarry/series~1 \
+    "${fixtures}/test-only/0001-sample-say-kubecarry-instead-of-upstream.patch"
+}
+
+test_forwardport_release_with_the_behaviour_passes_the_patchs_tests() {
+  local d row
+  d="$(forwardport_trees "sed -i 's|return \"upstream\"|return \"kubecarry\"|' pkg/sample/sample.go")"
+  row="$(judge_first "${d}")" || fail "judging failed: ${row}"
+  [[ "${row}" == $'upstream\t1 pass: TestName' ]] || fail "want upstream (TestName passes), got: ${row}"
+  grep -q 'return "kubecarry"' "${d}/release/pkg/sample/sample.go" || fail "the tests ran on another tree"
+}
+
+test_forwardport_release_without_the_behaviour_fails_the_patchs_tests() {
+  local d row
+  d="$(forwardport_trees "sed -i 's|return \"upstream\"|return \"upstream-2\"|' pkg/sample/sample.go")"
+  row="$(judge_first "${d}")" || fail "judging failed: ${row}"
+  [[ "${row}" == $'carry\t1 of 1 fail: TestName' ]] || fail "want carry (TestName fails), got: ${row}"
+  if grep -q 'kubecarry' "${d}/release/pkg/sample/sample.go"; then
+    fail "the patch's code, not only its tests, reached the release"
+  fi
+}
+
+test_forwardport_apply_goes_on_past_a_conflict() {
+  local d out
+  d="$(forwardport_trees "sed -i 's|return \"upstream\"|return \"upstream-2\"|' pkg/sample/sample.go")"
+  (cd "${d}/release" && kubecarry::upstream::git checkout -q -b apply upstream)
+  out="$(kubecarry::forwardport::apply "${d}/release" "${fixtures}"/test-only/000*.patch)"
+  [[ "$(cut -f1,2 <<<"${out}")" == $'0001-sample-say-kubecarry-instead-of-upstream.patch\tconflict\n0002-sample-test-that-the-name-is-not-empty.patch\tconflict' ]] ||
+    fail "want both rows, the first a conflict: ${out}"
+  [[ ! -d "${d}/release/.git/rebase-apply" ]] || fail "git am was left in progress"
+  [[ -z "$(git -C "${d}/release" status --porcelain)" ]] || fail "a backed-out patch left changes behind"
 }
 
 for t in $(declare -F | awk '$3 ~ /^test_/ {print $3}'); do

@@ -1,0 +1,153 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gitFixture makes a repository with a "release" commit, and a "base"
+// commit (the old release) followed by a "patch" commit, as the report's
+// tree holds them. It returns the repository and the three revisions.
+func gitFixture(t *testing.T, release, base, patch map[string]string) (dir string) {
+	t.Helper()
+	dir = t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@invalid", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	commit := func(branch string, files map[string]string) {
+		git("checkout", "-q", "--orphan", branch)
+		git("rm", "-rfq", "--ignore-unmatch", ".")
+		for name, content := range files {
+			p := filepath.Join(dir, name)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		git("add", "-A")
+		git("commit", "-qm", branch)
+	}
+	git("init", "-q")
+	commit("base", base)
+	git("checkout", "-q", "-b", "patch")
+	for name, content := range patch {
+		if content == "" {
+			git("rm", "-q", name)
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("add", "-A")
+	git("commit", "-qm", "patch")
+	commit("release", release)
+	return dir
+}
+
+const pkgTest = "pkg/p/p_test.go"
+
+func testFile(tests ...string) string {
+	s := "package p\n\nimport \"testing\"\n"
+	for _, t := range tests {
+		s += "\nfunc " + t + "(t *testing.T) {\n\tt.Log(\"" + t + "\")\n}\n"
+	}
+	return s
+}
+
+func TestTestsMergesThePatchsChangeIntoTheReleasesFile(t *testing.T) {
+	dir := gitFixture(t,
+		map[string]string{pkgTest: testFile("TestUpstreamNew", "TestOld"), "pkg/p/p.go": "package p\n"},
+		map[string]string{pkgTest: testFile("TestOld"), "pkg/p/p.go": "package p\n"},
+		map[string]string{pkgTest: testFile("TestOld", "TestOurs"), "pkg/p/p.go": "package p\n\nfunc Ours() {}\n",
+			"staging/src/k8s.io/apiserver/pkg/q/q_test.go": testFile("TestNewFile")},
+	)
+	var stdout, stderr bytes.Buffer
+	if rc := run([]string{"tests", "-tree", dir, "-before", "base", "-after", "patch"}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	want := ".\t./pkg/p\t^(TestOurs)$\nstaging/src/k8s.io/apiserver\t./pkg/q\t^(TestNewFile)$\n"
+	if stdout.String() != want {
+		t.Errorf("plan:\n%s\nwant:\n%s", stdout.String(), want)
+	}
+	merged, _ := os.ReadFile(filepath.Join(dir, pkgTest))
+	for _, name := range []string{"TestUpstreamNew", "TestOld", "TestOurs"} {
+		if !strings.Contains(string(merged), "func "+name+"(") {
+			t.Errorf("the merged test file lacks %s:\n%s", name, merged)
+		}
+	}
+	if code, _ := os.ReadFile(filepath.Join(dir, "pkg/p/p.go")); strings.Contains(string(code), "Ours") {
+		t.Error("a non-test file of the patch was carried to the release")
+	}
+}
+
+func TestTestsIsUndecidedWhenThePatchsTestChangeConflicts(t *testing.T) {
+	dir := gitFixture(t,
+		map[string]string{pkgTest: strings.Replace(testFile("TestOld"), `t.Log("TestOld")`, `t.Log("upstream")`, 1)},
+		map[string]string{pkgTest: testFile("TestOld")},
+		map[string]string{pkgTest: strings.Replace(testFile("TestOld"), `t.Log("TestOld")`, `t.Log("ours")`, 1)},
+	)
+	var stdout, stderr bytes.Buffer
+	if rc := run([]string{"tests", "-tree", dir, "-before", "base", "-after", "patch"}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	if want := "undecided\tpkg/p/p_test.go: the patch's changes to it conflict with the release's\n"; stdout.String() != want {
+		t.Errorf("got %q, want %q", stdout.String(), want)
+	}
+}
+
+func TestTestsRunsTheHeadersTestsWhereThePatchChangesOnlyHelpers(t *testing.T) {
+	helper := func(v string) string { return testFile("TestUsesHelper") + "\nfunc helper() string { return \"" + v + "\" }\n" }
+	dir := gitFixture(t,
+		map[string]string{pkgTest: helper("old")},
+		map[string]string{pkgTest: helper("old")},
+		map[string]string{pkgTest: helper("new")},
+	)
+	var stdout, stderr bytes.Buffer
+	run([]string{"tests", "-tree", dir, "-before", "base", "-after", "patch"}, &stdout, &stderr)
+	if want := "undecided\tthe patch adds or changes no Go test\n"; stdout.String() != want {
+		t.Errorf("without a Tests: line: %q, want %q", stdout.String(), want)
+	}
+	dir = gitFixture(t,
+		map[string]string{pkgTest: helper("old")},
+		map[string]string{pkgTest: helper("old")},
+		map[string]string{pkgTest: helper("new")},
+	)
+	stdout.Reset()
+	run([]string{"tests", "-tree", dir, "-before", "base", "-after", "patch", "-tests-line", "pkg/p TestUses*"}, &stdout, &stderr)
+	if want := ".\t./pkg/p\t^(TestUsesHelper)$\n"; stdout.String() != want {
+		t.Errorf("with the Tests: line: %q, want %q", stdout.String(), want)
+	}
+}
