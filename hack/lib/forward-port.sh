@@ -81,9 +81,11 @@ kubecarry::forwardport::judge() {
     echo "${plan}"
     return 0
   fi
-  local name="${patch##*/}" module pkg pattern n=0
+  local name="${patch##*/}" module pkg pattern n=0 notes
+  notes="$(awk -F'\t' '$1 == "note" {printf "%s%s", sep, $2; sep = "; "}' <<<"${plan}")"
   local -a results=()
   while IFS=$'\t' read -r module pkg pattern; do
+    [[ "${module}" != note ]] || continue
     n=$((n + 1))
     results+=("${out}/${name%.patch}.${n}.json")
     kubecarry::log::status "  ${name%%-*}: go test -run '${pattern}' ${pkg} (in ${module})"
@@ -92,7 +94,11 @@ kubecarry::forwardport::judge() {
     (cd "${tree}/${module}" && GOWORK=off GOFLAGS=-mod=mod go test -count=1 -timeout=10m -json -run "${pattern}" "${pkg}") \
       >"${results[-1]}" 2>&1 || true
   done <<<"${plan}"
-  "${tool}" verdict "${results[@]}"
+  local row
+  # A test file carried whole over the release's (a note says so) makes a
+  # failure undecided: it may be the release's own change to those lines.
+  row="$("${tool}" verdict ${notes:+-replaced} "${results[@]}")" || return 1
+  echo "${row}${notes:+ (${notes})}"
 }
 
 # kubecarry::forwardport::release <release> <series tree> <patch...> writes
@@ -106,6 +112,7 @@ kubecarry::forwardport::release() {
   kubecarry::log::status "${release}: applying the series"
   kubecarry::forwardport::prepare "${release}" "${series}" "${tree}"
   kubecarry::forwardport::apply "${tree}" "$@" >"${dir}/apply.tsv"
+  rm -rf "${dir}/results"
   mkdir -p "${dir}/results"
   : >"${dir}/tests.tsv"
   local -a commits

@@ -14,7 +14,6 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-
 // forwardport does the work behind hack/forward-port-report.sh, which asks
 // of each patch of the series, against a newer upstream release: does it
 // apply, and does the release already behave as the patch makes the tree
@@ -26,8 +25,9 @@ limitations under the License.
 //	forwardport tests -tree DIR -before REV -after REV [-tests-line TEXT]
 //	    puts the test files the patch (REV..REV in DIR's repository)
 //	    changes onto DIR's work tree and prints what to run, one
-//	    "<module dir>\t<package>\t<-run regexp>" line per package, or
-//	    "undecided\t<why>" when the tests cannot be carried over.
+//	    "<module dir>\t<package>\t<-run regexp>" line per package after
+//	    "note\t<text>" lines on how the files were carried, or
+//	    "undecided\t<why>" when there is no test to run.
 //	forwardport verdict <go test -json output...>
 //	    prints "<verdict>\t<detail>" for the tests that ran.
 //	forwardport table -series FILE -patches DIR -notes FILE RELEASE=DIR...

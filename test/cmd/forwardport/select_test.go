@@ -14,7 +14,6 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-
 package main
 
 import (
@@ -110,10 +109,10 @@ func TestPackageOf(t *testing.T) {
 
 func TestIsTestFile(t *testing.T) {
 	for file, want := range map[string]bool{
-		"pkg/proxy/externalips_test.go":                  true,
+		"pkg/proxy/externalips_test.go":                 true,
 		"pkg/proxy/apis/config/scheme/testdata/v1.yaml": true,
-		"pkg/proxy/externalips.go":                       false,
-		"pkg/testdatabase/x.go":                          false,
+		"pkg/proxy/externalips.go":                      false,
+		"pkg/testdatabase/x.go":                         false,
 	} {
 		if got := isTestFile(file); got != want {
 			t.Errorf("isTestFile(%s) = %v, want %v", file, got, want)

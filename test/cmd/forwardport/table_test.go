@@ -14,7 +14,6 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-
 package main
 
 import (
@@ -70,12 +69,12 @@ func writeFixture(t *testing.T) (series, notes, releaseDir string) {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
-		"patches/0001-a-thing-upstream-took.patch":  "Subject: [PATCH] a\n\nDrop-when: rebasing onto v1.36\nTests: TestA\n---\ndiff --git a/x b/x\n",
-		"patches/0002-a-thing-only-we-have.patch":   "Subject: [PATCH] b\n\nDrop-when: upstream does it | too\n---\ndiff --git a/y b/y\nDrop-when: not this one\n",
-		"patches/series":                            "0001-a-thing-upstream-took.patch\n# comment\n0002-a-thing-only-we-have.patch\n",
-		"patches/forward-port-notes.tsv":            "# patch\tnote\n0001\tdrop it\n0002\tkeep it\n",
-		"v1.36.3/apply.tsv":                         "0001-a-thing-upstream-took.patch\tconflict\thunks that do not apply: x:1\n0002-a-thing-only-we-have.patch\tapplies-cleanly\t\n",
-		"v1.36.3/tests.tsv":                         "0001-a-thing-upstream-took.patch\tcarry\t1 of 1 fail: TestA\n0002-a-thing-only-we-have.patch\tupstream\t1 pass: TestB\n",
+		"patches/0001-a-thing-upstream-took.patch": "Subject: [PATCH] a\n\nDrop-when: rebasing onto v1.36\nTests: TestA\n---\ndiff --git a/x b/x\n",
+		"patches/0002-a-thing-only-we-have.patch":  "Subject: [PATCH] b\n\nDrop-when: upstream does it | too\n---\ndiff --git a/y b/y\nDrop-when: not this one\n",
+		"patches/series":                 "0001-a-thing-upstream-took.patch\n# comment\n0002-a-thing-only-we-have.patch\n",
+		"patches/forward-port-notes.tsv": "# patch\tnote\n0001\tdrop it\n0002\tkeep it\n",
+		"v1.36.3/apply.tsv":              "0001-a-thing-upstream-took.patch\tconflict\thunks that do not apply: x:1\n0002-a-thing-only-we-have.patch\tapplies-cleanly\t\n",
+		"v1.36.3/tests.tsv":              "0001-a-thing-upstream-took.patch\tcarry\t1 of 1 fail: TestA\n0002-a-thing-only-we-have.patch\tupstream\t1 pass: TestB\n",
 	}
 	for name, content := range files {
 		p := filepath.Join(dir, name)

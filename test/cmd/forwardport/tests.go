@@ -14,7 +14,6 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-
 package main
 
 import (
@@ -122,9 +121,10 @@ func (p testPlan) write(w io.Writer) {
 
 // carryTestFile puts one test file of the patch onto the work tree: as the
 // patch leaves it where the release lacks it, else the patch's change to it
-// merged into the release's version. It returns the tests to run from it,
-// or undecided (non-empty) when the change does not merge.
-func carryTestFile(g gitRepo, before, after, file string, claimed []string) (tests []string, undecided string, err error) {
+// merged into the release's version, or where that conflicts the patch's
+// whole file. It returns the tests to run from it, and a note when the
+// release's version of the file was replaced.
+func carryTestFile(g gitRepo, before, after, file string, claimed []string) (tests []string, note string, err error) {
 	target := filepath.Join(g.dir, filepath.FromSlash(file))
 	newContent, inPatch, err := g.show(after, file)
 	if err != nil {
@@ -159,14 +159,17 @@ func carryTestFile(g gitRepo, before, after, file string, claimed []string) (tes
 			return nil, "", fmt.Errorf("merging %s: %w", file, err)
 		}
 		if conflict {
-			return nil, file + ": the patch's changes to it conflict with the release's", nil
+			// The release changed the same lines: the patch's whole file is
+			// its test (the release's other changes to it are left out).
+			merged = newContent
+			note = file + ": the release changed the lines the patch changes; the patch's version of the file replaced the release's"
 		}
 		if err := os.WriteFile(target, merged, 0o644); err != nil {
 			return nil, "", err
 		}
 	}
 	if !strings.HasSuffix(file, "_test.go") {
-		return nil, "", nil
+		return nil, note, nil
 	}
 	changed, err := changedTests(oldContent, newContent)
 	if err != nil {
@@ -176,7 +179,7 @@ func carryTestFile(g gitRepo, before, after, file string, claimed []string) (tes
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: %w", file, err)
 	}
-	return append(changed, named...), "", nil
+	return append(changed, named...), note, nil
 }
 
 func runTests(args []string, stdout, stderr io.Writer) int {
@@ -200,19 +203,19 @@ func runTests(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	plan := testPlan{}
+	var notes []string
 	claimed := headerTests(*testsLine)
 	for _, file := range files {
 		if !isTestFile(file) {
 			continue
 		}
-		tests, undecided, err := carryTestFile(g, *before, *after, file, claimed)
+		tests, note, err := carryTestFile(g, *before, *after, file, claimed)
 		if err != nil {
 			fmt.Fprintln(stderr, "forwardport tests:", err)
 			return 2
 		}
-		if undecided != "" {
-			fmt.Fprintf(stdout, "undecided\t%s\n", undecided)
-			return 0
+		if note != "" {
+			notes = append(notes, note)
 		}
 		if len(tests) > 0 {
 			plan.add(file, tests)
@@ -221,6 +224,9 @@ func runTests(args []string, stdout, stderr io.Writer) int {
 	if len(plan) == 0 {
 		fmt.Fprintln(stdout, "undecided\tthe patch adds or changes no Go test")
 		return 0
+	}
+	for _, n := range notes {
+		fmt.Fprintf(stdout, "note\t%s\n", n)
 	}
 	plan.write(stdout)
 	return 0

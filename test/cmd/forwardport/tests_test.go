@@ -14,7 +14,6 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-
 package main
 
 import (
@@ -113,7 +112,7 @@ func TestTestsMergesThePatchsChangeIntoTheReleasesFile(t *testing.T) {
 	}
 }
 
-func TestTestsIsUndecidedWhenThePatchsTestChangeConflicts(t *testing.T) {
+func TestTestsTakesThePatchsWholeFileWhereItsChangeConflicts(t *testing.T) {
 	dir := gitFixture(t,
 		map[string]string{pkgTest: strings.Replace(testFile("TestOld"), `t.Log("TestOld")`, `t.Log("upstream")`, 1)},
 		map[string]string{pkgTest: testFile("TestOld")},
@@ -123,13 +122,20 @@ func TestTestsIsUndecidedWhenThePatchsTestChangeConflicts(t *testing.T) {
 	if rc := run([]string{"tests", "-tree", dir, "-before", "base", "-after", "patch"}, &stdout, &stderr); rc != 0 {
 		t.Fatalf("exit %d: %s", rc, stderr.String())
 	}
-	if want := "undecided\tpkg/p/p_test.go: the patch's changes to it conflict with the release's\n"; stdout.String() != want {
+	want := "note\tpkg/p/p_test.go: the release changed the lines the patch changes; the patch's version of the file replaced the release's\n" +
+		".\t./pkg/p\t^(TestOld)$\n"
+	if stdout.String() != want {
 		t.Errorf("got %q, want %q", stdout.String(), want)
+	}
+	if content, _ := os.ReadFile(filepath.Join(dir, pkgTest)); !strings.Contains(string(content), `t.Log("ours")`) || strings.Contains(string(content), "<<<<<<<") {
+		t.Errorf("the file is not the patch's version:\n%s", content)
 	}
 }
 
 func TestTestsRunsTheHeadersTestsWhereThePatchChangesOnlyHelpers(t *testing.T) {
-	helper := func(v string) string { return testFile("TestUsesHelper") + "\nfunc helper() string { return \"" + v + "\" }\n" }
+	helper := func(v string) string {
+		return testFile("TestUsesHelper") + "\nfunc helper() string { return \"" + v + "\" }\n"
+	}
 	dir := gitFixture(t,
 		map[string]string{pkgTest: helper("old")},
 		map[string]string{pkgTest: helper("old")},

@@ -14,12 +14,12 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-
 package main
 
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -51,8 +51,10 @@ type testEvent struct {
 // testRun is what the go test -json streams of one patch say.
 type testRun struct {
 	passed, failed, skipped map[string]bool
-	buildErrors             []string
-	buildFailed             []string
+	// failedSubtests names the subtests that failed, for the detail.
+	failedSubtests []string
+	buildErrors    []string
+	buildFailed    []string
 }
 
 // compileError matches the lines of a compiler or vet report worth
@@ -87,6 +89,8 @@ func readRun(r io.Reader, run *testRun) error {
 			run.buildFailed = append(run.buildFailed, e.ImportPath)
 		case e.Test == "" && e.Action == "output" && strings.Contains(e.Output, "[setup failed]"):
 			run.buildFailed = append(run.buildFailed, e.Package)
+		case e.Test != "" && top != e.Test && e.Action == "fail":
+			run.failedSubtests = append(run.failedSubtests, e.Test)
 		case e.Test == "" || top != e.Test:
 		case e.Action == "pass":
 			run.passed[top] = true
@@ -100,7 +104,11 @@ func readRun(r io.Reader, run *testRun) error {
 }
 
 // verdict says what the tests of a patch say about a release.
-func verdict(run testRun) (finding, detail string) {
+//
+// replaced says that a test file of the patch was carried whole because the
+// release changed the same lines: a failure may then come from the
+// release's own change to those lines, so it does not decide.
+func verdict(run testRun, replaced bool) (finding, detail string) {
 	passed, failed, skipped := keys(run.passed), keys(run.failed), keys(run.skipped)
 	var notBuilt string
 	if len(run.buildFailed) > 0 {
@@ -119,11 +127,20 @@ func verdict(run testRun) (finding, detail string) {
 	case len(failed) > 0:
 		// A failing test decides even where another package did not build.
 		detail = fmt.Sprintf("%d of %d fail: %s", len(failed), len(failed)+len(passed), strings.Join(failed, ", "))
+		if sub := run.failedSubtests; len(sub) > 0 {
+			if len(sub) > 5 {
+				sub = append(sub[:5:5], fmt.Sprintf("%d more", len(run.failedSubtests)-5))
+			}
+			detail += " (subtests " + strings.Join(sub, ", ") + ")"
+		}
 		if len(passed) > 0 {
 			detail += "; pass: " + strings.Join(passed, ", ")
 		}
 		if notBuilt != "" {
 			detail += "; " + notBuilt
+		}
+		if replaced {
+			return Undecided, detail + "; the failures may be the release's own change to the lines the patch's tests change"
 		}
 		return Carry, detail
 	case notBuilt != "":
@@ -177,8 +194,14 @@ func unique(in []string) []string {
 }
 
 func runVerdict(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("forwardport verdict", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	replaced := fs.Bool("replaced", false, "a test file was carried whole over the release's (forwardport tests printed a note)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
 	run := testRun{passed: map[string]bool{}, failed: map[string]bool{}, skipped: map[string]bool{}}
-	for _, name := range args {
+	for _, name := range fs.Args() {
 		f, err := os.Open(name)
 		if err != nil {
 			fmt.Fprintln(stderr, "forwardport verdict:", err)
@@ -191,7 +214,7 @@ func runVerdict(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	finding, detail := verdict(run)
+	finding, detail := verdict(run, *replaced)
 	fmt.Fprintf(stdout, "%s\t%s\n", finding, detail)
 	return 0
 }

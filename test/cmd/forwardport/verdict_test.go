@@ -14,7 +14,6 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-
 package main
 
 import (
@@ -34,6 +33,7 @@ func runOf(t *testing.T, stream string) testRun {
 func TestVerdict(t *testing.T) {
 	for _, tc := range []struct {
 		name, stream, finding, detail string
+		replaced                      bool
 	}{{
 		name: "every test passes: upstream has it",
 		stream: `{"Action":"run","Package":"p","Test":"TestA"}
@@ -48,7 +48,18 @@ func TestVerdict(t *testing.T) {
 {"Action":"fail","Package":"p","Test":"TestA"}
 {"Action":"pass","Package":"p","Test":"TestB"}
 {"Action":"fail","Package":"p"}`,
-		finding: Carry, detail: "1 of 2 fail: TestA; pass: TestB",
+		finding: Carry, detail: "1 of 2 fail: TestA (subtests TestA/sub); pass: TestB",
+	}, {
+		name: "a failure where the release's test file was replaced does not decide",
+		stream: `{"Action":"fail","Package":"p","Test":"TestA/sub"}
+{"Action":"fail","Package":"p","Test":"TestA"}`,
+		replaced: true,
+		finding:  Undecided, detail: "1 of 1 fail: TestA (subtests TestA/sub); the failures may be the release's own change to the lines the patch's tests change",
+	}, {
+		name:     "a pass where the release's test file was replaced decides",
+		stream:   `{"Action":"pass","Package":"p","Test":"TestA"}`,
+		replaced: true,
+		finding:  Upstream, detail: "1 pass: TestA",
 	}, {
 		name: "does not build: undecided, the compiler's words quoted",
 		stream: `{"ImportPath":"p [p.test]","Action":"build-output","Output":"# p [p.test]\n"}
@@ -76,7 +87,7 @@ func TestVerdict(t *testing.T) {
 		finding: Undecided, detail: "no test of the patch ran",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			finding, detail := verdict(runOf(t, tc.stream))
+			finding, detail := verdict(runOf(t, tc.stream), tc.replaced)
 			if finding != tc.finding || detail != tc.detail {
 				t.Errorf("verdict = %q, %q\nwant      %q, %q", finding, detail, tc.finding, tc.detail)
 			}
