@@ -153,6 +153,9 @@ func carryTestFile(g gitRepo, before, after, file string, claimed []string) (tes
 		if err := os.WriteFile(target, newContent, 0o644); err != nil {
 			return nil, "", err
 		}
+		if inRelease && !bytes.Equal(current, newContent) {
+			note = file + ": the release has a file of that name of its own; the patch's version replaced it"
+		}
 	default:
 		merged, conflict, err := mergeFile(current, oldContent, newContent)
 		if err != nil {

@@ -132,6 +132,24 @@ func TestTestsTakesThePatchsWholeFileWhereItsChangeConflicts(t *testing.T) {
 	}
 }
 
+func TestTestsNotesThatAFileThePatchAddsReplacedTheReleasesOwn(t *testing.T) {
+	const added = "pkg/p/metrics_test.go"
+	dir := gitFixture(t,
+		map[string]string{added: testFile("TestUpstreamsMetrics")},
+		map[string]string{pkgTest: testFile("TestOld")},
+		map[string]string{pkgTest: testFile("TestOld"), added: testFile("TestOurMetrics")},
+	)
+	var stdout, stderr bytes.Buffer
+	if rc := run([]string{"tests", "-tree", dir, "-before", "base", "-after", "patch"}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	want := "note\tpkg/p/metrics_test.go: the release has a file of that name of its own; the patch's version replaced it\n" +
+		".\t./pkg/p\t^(TestOurMetrics)$\n"
+	if stdout.String() != want {
+		t.Errorf("got %q, want %q", stdout.String(), want)
+	}
+}
+
 func TestTestsRunsTheHeadersTestsWhereThePatchChangesOnlyHelpers(t *testing.T) {
 	helper := func(v string) string {
 		return testFile("TestUsesHelper") + "\nfunc helper() string { return \"" + v + "\" }\n"
