@@ -58,7 +58,15 @@ func readPatch(file string) (patchInfo, error) {
 	name := filepath.Base(file)
 	number, rest, _ := strings.Cut(strings.TrimSuffix(name, ".patch"), "-")
 	info := patchInfo{Name: name, Number: number, Title: strings.ReplaceAll(rest, "-", " ")}
-	for _, line := range strings.Split(string(content), "\n") {
+	lines := strings.Split(string(content), "\n")
+	for i, line := range lines {
+		// The subject, unfolded (format-patch folds it; the file name cuts it).
+		if v, ok := strings.CutPrefix(line, "Subject: [PATCH] "); ok {
+			for j := i + 1; j < len(lines) && strings.HasPrefix(lines[j], " "); j++ {
+				v += lines[j]
+			}
+			info.Title = v
+		}
 		if v, ok := strings.CutPrefix(line, "Drop-when: "); ok {
 			info.DropWhen = strings.TrimSpace(v)
 			break

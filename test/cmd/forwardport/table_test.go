@@ -69,8 +69,8 @@ func writeFixture(t *testing.T) (series, notes, releaseDir string) {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
-		"patches/0001-a-thing-upstream-took.patch": "Subject: [PATCH] a\n\nDrop-when: rebasing onto v1.36\nTests: TestA\n---\ndiff --git a/x b/x\n",
-		"patches/0002-a-thing-only-we-have.patch":  "Subject: [PATCH] b\n\nDrop-when: upstream does it | too\n---\ndiff --git a/y b/y\nDrop-when: not this one\n",
+		"patches/0001-a-thing-upstream-took.patch": "Subject: [PATCH] a thing upstream\n took\n\nDrop-when: rebasing onto v1.36\nTests: TestA\n---\ndiff --git a/x b/x\n",
+		"patches/0002-a-thing-only-we-have.patch":  "Subject: [PATCH] a thing only we have\n\nDrop-when: upstream does it | too\n---\ndiff --git a/y b/y\nDrop-when: not this one\n",
 		"patches/series":                 "0001-a-thing-upstream-took.patch\n# comment\n0002-a-thing-only-we-have.patch\n",
 		"patches/forward-port-notes.tsv": "# patch\tnote\n0001\tdrop it\n0002\tkeep it\n",
 		"v1.36.3/apply.tsv":              "0001-a-thing-upstream-took.patch\tconflict\thunks that do not apply: x:1\n0002-a-thing-only-we-have.patch\tapplies-cleanly\t\n",
