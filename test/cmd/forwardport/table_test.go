@@ -76,15 +76,7 @@ func writeFixture(t *testing.T) (series, notes, releaseDir string) {
 		"v1.36.3/apply.tsv":              "0001-a-thing-upstream-took.patch\tconflict\thunks that do not apply: x:1\n0002-a-thing-only-we-have.patch\tapplies-cleanly\t\n",
 		"v1.36.3/tests.tsv":              "0001-a-thing-upstream-took.patch\tcarry\t1 of 1 fail: TestA\n0002-a-thing-only-we-have.patch\tupstream\t1 pass: TestB\n",
 	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	return filepath.Join(dir, "patches/series"), filepath.Join(dir, "patches/forward-port-notes.tsv"), filepath.Join(dir, "v1.36.3")
 }
 

@@ -25,9 +25,31 @@ import (
 	"testing"
 )
 
-// gitFixture makes a repository with a "release" commit, and a "base"
-// commit (the old release) followed by a "patch" commit, as the report's
-// tree holds them. It returns the repository and the three revisions.
+// writeFiles writes name → content under dir; an empty content removes
+// the file.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if content == "" {
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// gitFixture makes a repository as the report's tree holds it: branch
+// "base" (the old release), "patch" on top of it (a patch of the series)
+// and the unrelated "release" checked out. Files map names to contents; an
+// empty content in patch deletes the file.
 func gitFixture(t *testing.T, release, base, patch map[string]string) (dir string) {
 	t.Helper()
 	dir = t.TempDir()
@@ -39,39 +61,18 @@ func gitFixture(t *testing.T, release, base, patch map[string]string) (dir strin
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	commit := func(branch string, files map[string]string) {
-		git("checkout", "-q", "--orphan", branch)
-		git("rm", "-rfq", "--ignore-unmatch", ".")
-		for name, content := range files {
-			p := filepath.Join(dir, name)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+	commit := func(message string, files map[string]string) {
+		writeFiles(t, dir, files)
 		git("add", "-A")
-		git("commit", "-qm", branch)
+		git("commit", "-qm", message)
 	}
 	git("init", "-q")
+	git("checkout", "-q", "--orphan", "base")
 	commit("base", base)
 	git("checkout", "-q", "-b", "patch")
-	for name, content := range patch {
-		if content == "" {
-			git("rm", "-q", name)
-			continue
-		}
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git("add", "-A")
-	git("commit", "-qm", "patch")
+	commit("patch", patch)
+	git("checkout", "-q", "--orphan", "release")
+	git("rm", "-rfq", "--ignore-unmatch", ".")
 	commit("release", release)
 	return dir
 }
@@ -147,6 +148,25 @@ func TestTestsNotesThatAFileThePatchAddsReplacedTheReleasesOwn(t *testing.T) {
 		".\t./pkg/p\t^(TestOurMetrics)$\n"
 	if stdout.String() != want {
 		t.Errorf("got %q, want %q", stdout.String(), want)
+	}
+}
+
+func TestTestsRemovesATestFileThePatchDeletes(t *testing.T) {
+	const gone = "pkg/p/gone_test.go"
+	dir := gitFixture(t,
+		map[string]string{pkgTest: testFile("TestOld"), gone: testFile("TestGone")},
+		map[string]string{pkgTest: testFile("TestOld"), gone: testFile("TestGone")},
+		map[string]string{pkgTest: testFile("TestOld", "TestNew"), gone: ""},
+	)
+	var stdout, stderr bytes.Buffer
+	if rc := run([]string{"tests", "-tree", dir, "-before", "base", "-after", "patch"}, &stdout, &stderr); rc != 0 {
+		t.Fatalf("exit %d: %s", rc, stderr.String())
+	}
+	if want := ".\t./pkg/p\t^(TestNew)$\n"; stdout.String() != want {
+		t.Errorf("got %q, want %q", stdout.String(), want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
+		t.Errorf("%s is still in the release's tree (%v)", gone, err)
 	}
 }
 
