@@ -15,7 +15,8 @@
 
 # Rewrites go.mod from UPSTREAM_VERSION: requires k8s.io/kubernetes at that
 # version, replaces every staging module it requires at v0.0.0 with the
-# matching v0.X.Y release, carries upstream's godebug line, then tidies.
+# matching v0.X.Y release, moves every other module upstream also requires
+# to upstream's version, carries upstream's godebug line, then tidies.
 # hack/verify-gomod.sh checks the result.
 
 set -o errexit
@@ -39,6 +40,17 @@ while read -r old; do
   args+=("-dropreplace=${old}")
 done < <(kubecarry::upstream::gomod go.mod -allow-missing '{range .Replace[*]}{.Old.Path}{"\n"}{end}' | grep '^k8s\.io/' | LC_ALL=C sort -u)
 args+=("-require=k8s.io/kubernetes@${upstream}")
+# Every module both go.mod files require takes upstream's pin, up or down:
+# the release's graph, not the one the series was on (tidy may only raise a
+# version that another requirement needs).
+declare -A pinned=()
+while read -r path version; do
+  [[ -z "${path}" || "${version}" == v0.0.0 ]] || pinned["${path}"]="${version}"
+done < <(kubecarry::upstream::gomod "$(kubecarry::upstream::kubernetes_dir)/go.mod" -allow-missing '{range .Require[*]}{.Path} {.Version}{"\n"}{end}')
+while read -r path version; do
+  pin="${pinned[${path}]-}"
+  [[ -z "${pin}" || "${pin}" == "${version}" ]] || args+=("-require=${path}@${pin}")
+done < <(kubecarry::upstream::gomod go.mod -allow-missing '{range .Require[*]}{.Path} {.Version}{"\n"}{end}')
 for m in "${modules[@]}"; do
   args+=("-replace=${m}=${m}@${staging}")
 done
