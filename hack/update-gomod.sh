@@ -46,11 +46,11 @@ args+=("-require=k8s.io/kubernetes@${upstream}")
 declare -A pinned=()
 while read -r path version; do
   [[ -z "${path}" || "${version}" == v0.0.0 ]] || pinned["${path}"]="${version}"
-done < <(kubecarry::upstream::gomod "$(kubecarry::upstream::kubernetes_dir)/go.mod" -allow-missing '{range .Require[*]}{.Path} {.Version}{"\n"}{end}')
+done < <(kubecarry::upstream::requires "$(kubecarry::upstream::kubernetes_dir)/go.mod")
 while read -r path version; do
   pin="${pinned[${path}]-}"
   [[ -z "${pin}" || "${pin}" == "${version}" ]] || args+=("-require=${path}@${pin}")
-done < <(kubecarry::upstream::gomod go.mod -allow-missing '{range .Require[*]}{.Path} {.Version}{"\n"}{end}')
+done < <(kubecarry::upstream::requires go.mod)
 for m in "${modules[@]}"; do
   args+=("-replace=${m}=${m}@${staging}")
 done

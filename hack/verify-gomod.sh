@@ -44,13 +44,13 @@ problem() { kubecarry::log::error "$*"; failed=1; }
 declare -A required replaced pinned
 while read -r path version; do
   [[ -z "${path}" ]] || required["${path}"]="${version}"
-done < <(kubecarry::upstream::gomod go.mod -allow-missing '{range .Require[*]}{.Path} {.Version}{"\n"}{end}')
+done < <(kubecarry::upstream::requires go.mod)
 while read -r old new version; do
   [[ -z "${old}" ]] || replaced["${old}"]="${new} ${version}"
 done < <(kubecarry::upstream::gomod go.mod -allow-missing '{range .Replace[*]}{.Old.Path} {.New.Path} {.New.Version}{"\n"}{end}')
 while read -r path version; do
   [[ -z "${path}" ]] || pinned["${path}"]="${version}"
-done < <(kubecarry::upstream::gomod "${updir}/go.mod" -allow-missing '{range .Require[*]}{.Path} {.Version}{"\n"}{end}')
+done < <(kubecarry::upstream::requires "${updir}/go.mod")
 [[ ${#required[@]} -gt 0 ]] || problem "go.mod requires nothing"
 
 got="${required[k8s.io/kubernetes]-}"

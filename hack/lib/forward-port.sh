@@ -68,13 +68,19 @@ kubecarry::forwardport::apply() {
   done
 }
 
+# kubecarry::forwardport::reset <tree> puts the pristine release back in
+# <tree>'s work tree (what a patch's tests and go test's go.mod edits left).
+kubecarry::forwardport::reset() {
+  (cd "$1" && git checkout -q -f --detach upstream && git clean -fdq)
+}
+
 # kubecarry::forwardport::judge <tree> <out dir> <before> <after> <patch>
 # runs the patch's own tests on the pristine release and prints
 # "<finding>\t<detail>" (test/cmd/forwardport verdict).
 kubecarry::forwardport::judge() {
   local tree="$1" out="$2" before="$3" after="$4" patch="$5" tool plan
   tool="$(kubecarry::golang::tool forwardport)"
-  (cd "${tree}" && git checkout -q -f --detach upstream && git clean -fdq)
+  kubecarry::forwardport::reset "${tree}"
   plan="$("${tool}" tests -tree "${tree}" -before "${before}" -after "${after}" \
     -tests-line "$(sed -n 's/^Tests: //p' "${patch}" | head -n1)")" || return 1
   if [[ "${plan}" == undecided$'\t'* ]]; then
@@ -127,5 +133,5 @@ kubecarry::forwardport::release() {
     printf '%s\t%s\n' "${patch##*/}" "${row}" >>"${dir}/tests.tsv"
     before="${commits[i - 1]}"
   done
-  (cd "${tree}" && git checkout -q -f --detach upstream && git clean -fdq)
+  kubecarry::forwardport::reset "${tree}"
 }

@@ -36,6 +36,13 @@ kubecarry::upstream::gomod() {
   kubecarry::json::get "$@" <<<"${json}"
 }
 
+# kubecarry::upstream::requires <go.mod file> prints "<path> <version>" for
+# each module the file requires (hack/update-gomod.sh and
+# hack/verify-gomod.sh compare kubecarry's go.mod with upstream's this way).
+kubecarry::upstream::requires() {
+  kubecarry::upstream::gomod "$1" -allow-missing '{range .Require[*]}{.Path} {.Version}{"\n"}{end}'
+}
+
 # kubecarry::upstream::staging_in <go.mod file> prints, one per line and
 # sorted, the k8s.io modules the file requires at the placeholder v0.0.0.
 kubecarry::upstream::staging_in() {
