@@ -20,12 +20,15 @@
 # hack/lib/local-cluster.sh. The drill itself is Go (test/drill: workload,
 # nemesis, checker, report): Jobs GET through X while Y1 is frozen, both
 # are frozen (kube-controller-manager restarted meanwhile), both resume, X
-# and Y1 are partitioned (nftables over net_cls cgroups) and healed; it
-# prints one table and checks: no 404 for an existing Job, 503 only while
-# both are frozen, a 200 within 5 s of the resume and of the heal, no
-# dependent of a live Job deleted by the garbage collector. Everything it
-# started or changed (processes, network namespace, nftables table, cgroup
-# mount) is undone on every exit. About 3.5 minutes. Needs root.
+# and Y1 are partitioned (nftables over net_cls cgroups) and healed, Y1 is
+# restarted while partitioned from X (a peer X cannot fetch), and Y2 is cut
+# from etcd only; alongside, widgets (a CRD created through X) are read
+# through X. It prints one table and checks: no 404 for an existing Job or
+# widget, 503 only while both Ys are frozen, every request answered within
+# the client's 10 s, a 200 within 5 s of every fault's end, no dependent of
+# a live Job deleted by the garbage collector. Everything it started or
+# changed (processes, network namespace, nftables table, cgroup mount) is
+# undone on every exit. About 6 minutes. Needs root.
 #
 # Usage: hack/test-peer-faults.sh [--report-only] [--proxy-gate-off]
 #                                 [--apiserver-binary PATH] [-- drill flags...]
@@ -148,11 +151,11 @@ title="kube-apiserver: ${binary} ($("${binary}" --version 2>/dev/null || echo "v
 [[ "${gate_off}" == false ]] || title+=", UnknownVersionInteroperabilityProxy=false"
 servers="$(kubecarry::cluster::apiserver_url 1),$(kubecarry::cluster::apiserver_url 2),$(kubecarry::cluster::apiserver_url 3)"
 drill=("${out}/peer-faults" -cluster-dir "${LOCAL_CLUSTER_DIR}" -servers "${servers}" -older "${OLDER_APISERVER}"
-  -netcls-dir "${netcls}" -out "${out}" -title "${title}")
+  -netcls-dir "${netcls}" -etcd "127.0.0.1:${ETCD_PORT}" -out "${out}" -title "${title}")
 [[ "${report_only}" == false ]] || drill+=(-report-only)
 # Without the proxy X never answers a Job: do not wait for it to.
 [[ "${gate_off}" == false ]] || drill+=(-ready-timeout 5s)
-kubecarry::log::status "running the drill (about 3.5 minutes)"
+kubecarry::log::status "running the drill (about 6 minutes)"
 rc=0
 "${drill[@]}" "$@" || rc=$?
 exit "${rc}"

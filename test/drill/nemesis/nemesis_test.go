@@ -20,14 +20,17 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/kubecarry/kubecarry/test/drill/history"
+	"github.com/kubecarry/kubecarry/test/utils/privileged"
 )
 
 func TestRuleset(t *testing.T) {
@@ -50,6 +53,32 @@ func TestRuleset(t *testing.T) {
 	}
 }
 
+// TestRulesetCutsOneProcessFromAService: with no PID on the B side only
+// A's packets to B's address and port are dropped (a kube-apiserver cut
+// from etcd, whose other traffic flows).
+func TestRulesetCutsOneProcessFromAService(t *testing.T) {
+	y := Endpoint{Name: "apiserver-2", PID: 20, IP: "10.203.0.12"}
+	etcd := Endpoint{Name: "etcd", IP: "127.0.0.1", Port: 23830}
+	got, err := Ruleset("kubecarry-drill", y, etcd, 0x00100003, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `table inet kubecarry-drill {
+	chain output {
+		type filter hook output priority filter; policy accept;
+		meta cgroup 1048579 ip daddr 127.0.0.1 tcp dport 23830 drop comment "apiserver-2 -> etcd"
+	}
+}
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	p := &Partition{Table: "kubecarry-drill", A: y, B: etcd, ClassA: 0x00100003}
+	if got := p.Describe(); !strings.HasPrefix(got, "cut apiserver-2 (10.203.0.12) from etcd (127.0.0.1 tcp dport 23830)") {
+		t.Errorf("Describe() = %q", got)
+	}
+}
+
 func TestRulesetRefusesBadInput(t *testing.T) {
 	good := Endpoint{Name: "a", IP: "10.0.0.1"}
 	for _, tc := range []struct {
@@ -61,9 +90,12 @@ func TestRulesetRefusesBadInput(t *testing.T) {
 		{"IPv6", "t", good, Endpoint{Name: "b", IP: "fd00::1"}, 1, 2},
 		{"not an address", "t", good, Endpoint{Name: "b", IP: "apiserver"}, 1, 2},
 		{"class 0", "t", good, Endpoint{Name: "b", IP: "10.0.0.2"}, 0, 2},
-		{"same class", "t", good, Endpoint{Name: "b", IP: "10.0.0.2"}, 3, 3},
+		{"same class", "t", good, Endpoint{Name: "b", PID: 2, IP: "10.0.0.2"}, 3, 3},
+		{"class 0 on B", "t", good, Endpoint{Name: "b", PID: 2, IP: "10.0.0.2"}, 1, 0},
 		{"table with a brace", "t}", good, Endpoint{Name: "b", IP: "10.0.0.2"}, 1, 2},
 		{"no table", "", good, Endpoint{Name: "b", IP: "10.0.0.2"}, 1, 2},
+		{"bad port", "t", good, Endpoint{Name: "b", IP: "10.0.0.2", Port: 70000}, 1, 2},
+		{"one way, class 0", "t", good, Endpoint{Name: "b", IP: "10.0.0.2"}, 0, 0},
 	} {
 		if _, err := Ruleset(tc.table, tc.a, tc.b, tc.classA, tc.classB); err == nil {
 			t.Errorf("%s: no error", tc.name)
@@ -294,5 +326,29 @@ func TestFreezeDescribe(t *testing.T) {
 	}
 	if !freezes(f) || freezes(&Partition{}) {
 		t.Error("freezes() wrong")
+	}
+}
+
+// TestUTSCommandKeepsTheHostName: a kube-apiserver restarted by the drill
+// must come back with its host name, or it takes another identity lease
+// instead of a new holder of its own.
+func TestUTSCommandKeepsTheHostName(t *testing.T) {
+	privileged.Require(t, "a UTS namespace (unshare --uts)")
+	argv := UTSCommand("kc-drill-uts-test", []string{"sh", "-c", "hostname; echo $$"})
+	cmd := exec.Command(argv[0], argv[1:]...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v: %v", argv, err)
+	}
+	lines := strings.Fields(string(out))
+	if len(lines) != 2 || lines[0] != "kc-drill-uts-test" {
+		t.Fatalf("output %q, want the host name kc-drill-uts-test and a PID", out)
+	}
+	if lines[1] != strconv.Itoa(cmd.Process.Pid) {
+		t.Errorf("the command ran as PID %s, not as the started process %d: the PID file would name a wrapper", lines[1], cmd.Process.Pid)
+	}
+	host, err := os.Hostname()
+	if err == nil && host == "kc-drill-uts-test" {
+		t.Errorf("the test's own host name changed")
 	}
 }

@@ -32,12 +32,26 @@ import (
 )
 
 // Endpoint is one side of a partition: a process and the address it serves
-// on.
+// on. As the B side, an Endpoint with no PID is a service the A process
+// is cut from (only A's packets to it are dropped, e.g. a kube-apiserver's
+// to etcd), and Port, if set, narrows the cut to that TCP port.
 type Endpoint struct {
 	Name string
 	PID  int
 	IP   string
+	Port int
 }
+
+// daddr is the nftables match of packets to e.
+func (e Endpoint) daddr() string {
+	if e.Port != 0 {
+		return fmt.Sprintf("ip daddr %s tcp dport %d", e.IP, e.Port)
+	}
+	return "ip daddr " + e.IP
+}
+
+// oneWay says whether only A's packets to B are dropped.
+func (p *Partition) oneWay() bool { return p.B.PID == 0 }
 
 // Partition drops the traffic between two processes on one host, and only
 // theirs. All servers of the local cluster have their addresses on the
@@ -69,6 +83,10 @@ type Partition struct {
 var _ Fault = (*Partition)(nil)
 
 func (p *Partition) Describe() string {
+	if p.oneWay() {
+		return fmt.Sprintf("cut %s (%s) from %s (%s): nftables table inet %s, net_cls class ID %s",
+			p.A.Name, p.A.IP, p.B.Name, strings.TrimPrefix(p.B.daddr(), "ip daddr "), p.Table, ClassID(p.ClassA))
+	}
 	return fmt.Sprintf("partition %s (%s) from %s (%s): nftables table inet %s, net_cls class IDs %s/%s",
 		p.A.Name, p.A.IP, p.B.Name, p.B.IP, p.Table, ClassID(p.ClassA), ClassID(p.ClassB))
 }
@@ -76,15 +94,20 @@ func (p *Partition) Describe() string {
 // ClassID formats a class ID the way tc and net_cls document it.
 func ClassID(id uint32) string { return fmt.Sprintf("%x:%x", id>>16, id&0xffff) }
 
-// Ruleset is the nftables table of the partition.
+// Ruleset is the nftables table of the partition; with b.PID 0 it drops
+// only a's packets to b (classB is then unused).
 func Ruleset(table string, a, b Endpoint, classA, classB uint32) (string, error) {
 	for _, e := range []Endpoint{a, b} {
 		ip, err := netip.ParseAddr(e.IP)
 		if err != nil || !ip.Is4() {
 			return "", fmt.Errorf("%s: %q is not an IPv4 address", e.Name, e.IP)
 		}
+		if e.Port < 0 || e.Port > 65535 {
+			return "", fmt.Errorf("%s: bad port %d", e.Name, e.Port)
+		}
 	}
-	if classA == 0 || classB == 0 || classA == classB {
+	oneWay := b.PID == 0
+	if classA == 0 || (!oneWay && (classB == 0 || classA == classB)) {
 		return "", fmt.Errorf("class IDs must be nonzero and differ, got %s and %s", ClassID(classA), ClassID(classB))
 	}
 	if table == "" || strings.ContainsAny(table, " \t\n\"{};") {
@@ -94,8 +117,10 @@ func Ruleset(table string, a, b Endpoint, classA, classB uint32) (string, error)
 	fmt.Fprintf(&sb, "table inet %s {\n", table)
 	sb.WriteString("\tchain output {\n")
 	sb.WriteString("\t\ttype filter hook output priority filter; policy accept;\n")
-	fmt.Fprintf(&sb, "\t\tmeta cgroup %d ip daddr %s drop comment \"%s -> %s\"\n", classA, b.IP, a.Name, b.Name)
-	fmt.Fprintf(&sb, "\t\tmeta cgroup %d ip daddr %s drop comment \"%s -> %s\"\n", classB, a.IP, b.Name, a.Name)
+	fmt.Fprintf(&sb, "\t\tmeta cgroup %d %s drop comment \"%s -> %s\"\n", classA, b.daddr(), a.Name, b.Name)
+	if !oneWay {
+		fmt.Fprintf(&sb, "\t\tmeta cgroup %d %s drop comment \"%s -> %s\"\n", classB, a.daddr(), b.Name, a.Name)
+	}
 	sb.WriteString("\t}\n}\n")
 	return sb.String(), nil
 }
@@ -109,10 +134,14 @@ func (p *Partition) Inject() error {
 		return err
 	}
 	p.origin = map[int]string{}
-	for _, side := range []struct {
+	sides := []struct {
 		e     Endpoint
 		class uint32
-	}{{p.A, p.ClassA}, {p.B, p.ClassB}} {
+	}{{p.A, p.ClassA}, {p.B, p.ClassB}}
+	if p.oneWay() {
+		sides = sides[:1]
+	}
+	for _, side := range sides {
 		origin, err := netClsPath(side.e.PID)
 		if err != nil {
 			return fmt.Errorf("%s: %w", side.e.Name, err)

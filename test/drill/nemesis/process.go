@@ -125,6 +125,11 @@ type Restart struct {
 	PIDFile     string
 	Log         string
 	StopTimeout time.Duration
+	// KeepHostName starts the new process in a UTS namespace of its own
+	// with the old one's host name, as hack/lib/local-cluster.sh starts
+	// kube-apiservers: their identity (and so which identity lease a
+	// restart takes over) comes from the host name.
+	KeepHostName bool
 	// Started is the new PID after Do.
 	Started int
 }
@@ -149,6 +154,13 @@ func (r *Restart) Do(ctx context.Context) error {
 	dir, err := os.Readlink(fmt.Sprintf("/proc/%d/cwd", f.PID))
 	if err != nil {
 		return err
+	}
+	if r.KeepHostName {
+		hostname, err := HostName(f.PID)
+		if err != nil {
+			return err
+		}
+		argv = UTSCommand(hostname, argv)
 	}
 	if err := syscall.Kill(f.PID, syscall.SIGTERM); err != nil {
 		return fmt.Errorf("SIGTERM %d: %w", f.PID, err)
@@ -182,6 +194,25 @@ func (r *Restart) Do(ctx context.Context) error {
 		return err
 	}
 	return os.Rename(tmp, r.PIDFile)
+}
+
+// HostName is the host name in pid's UTS namespace.
+func HostName(pid int) (string, error) {
+	out, err := exec.Command("nsenter", "--uts", "--target", strconv.Itoa(pid), "hostname").Output()
+	if err != nil {
+		return "", fmt.Errorf("reading the host name of process %d: %w", pid, err)
+	}
+	name := strings.TrimSpace(string(out))
+	if name == "" {
+		return "", fmt.Errorf("process %d has an empty host name", pid)
+	}
+	return name, nil
+}
+
+// UTSCommand is argv run in a new UTS namespace with host name hostname.
+// unshare and sh exec, so the process started is argv's binary.
+func UTSCommand(hostname string, argv []string) []string {
+	return append([]string{"unshare", "--uts", "--", "sh", "-c", `hostname "$0" && exec "$@"`, hostname}, argv...)
 }
 
 // Freeze stops processes with SIGSTOP: they stay alive, their sockets keep

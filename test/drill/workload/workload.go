@@ -91,6 +91,9 @@ type Workload struct {
 	DependentEvery time.Duration
 	Rec            *history.Recorder
 	Jobs           []Job
+	// Widgets are custom resources (CreateWidgets) that the server under
+	// test serves itself; Run reads them alongside the Jobs.
+	Widgets []Job
 	// Logf reports progress; nil is quiet.
 	Logf func(format string, args ...any)
 
@@ -226,14 +229,26 @@ func (w *Workload) WaitThrough(ctx context.Context, timeout time.Duration) error
 
 // Get sends one GET of a Job through the server under test and records it.
 func (w *Workload) Get(ctx context.Context, job Job) history.Request {
-	phase := w.Rec.Phase()
 	start := w.Rec.Now()
 	w.inFlight.Store(start.UnixNano())
-	a := w.do(ctx, http.MethodGet, w.Through+w.jobsPath()+"/"+job.Name, nil)
-	w.inFlight.Store(0)
+	defer w.inFlight.Store(0)
+	return w.get(ctx, job.Name, w.jobsPath()+"/"+job.Name, start)
+}
+
+// GetWidget sends one GET of a widget through the server under test and
+// records it, named "widget/<name>".
+func (w *Workload) GetWidget(ctx context.Context, widget Job) history.Request {
+	return w.get(ctx, WidgetPrefix+widget.Name, w.widgetsPath()+"/"+widget.Name, w.Rec.Now())
+}
+
+// get GETs path through the server under test and records the answer as
+// a request for the object named name.
+func (w *Workload) get(ctx context.Context, name, path string, start time.Time) history.Request {
+	phase := w.Rec.Phase()
+	a := w.do(ctx, http.MethodGet, w.Through+path, nil)
 	req := history.Request{
 		Phase:      phase,
-		Job:        job.Name,
+		Job:        name,
 		Start:      start,
 		Duration:   w.Rec.Now().Sub(start),
 		Code:       a.code,
@@ -258,10 +273,11 @@ func (w *Workload) WaitInFlight(ctx context.Context, max time.Duration) bool {
 	return false
 }
 
-// Run sends GETs round-robin over the Jobs, one at a time, creates a
-// dependent every DependentEvery and LISTs the dependents every second to
-// see when one goes, until stop is closed; a request in flight then
-// finishes and is recorded. ctx cancels everything at once.
+// Run sends GETs round-robin over the Jobs, one at a time, and as many
+// over the widgets (if any) alongside, creates a dependent every
+// DependentEvery and LISTs the dependents every second to see when one
+// goes, until stop is closed; a request in flight then finishes and is
+// recorded. ctx cancels everything at once.
 func (w *Workload) Run(ctx context.Context, stop <-chan struct{}) {
 	var wg sync.WaitGroup
 	wg.Add(3)
@@ -271,27 +287,15 @@ func (w *Workload) Run(ctx context.Context, stop <-chan struct{}) {
 	}()
 	go func() {
 		defer wg.Done()
-		for i := 0; ; i++ {
-			select {
-			case <-stop:
-				return
-			case <-ctx.Done():
-				return
-			default:
-			}
-			start := time.Now()
-			w.Get(ctx, w.Jobs[i%len(w.Jobs)])
-			if wait := w.Interval - time.Since(start); wait > 0 {
-				select {
-				case <-stop:
-					return
-				case <-ctx.Done():
-					return
-				case <-time.After(wait):
-				}
-			}
-		}
+		w.every(ctx, stop, func(i int) { w.Get(ctx, w.Jobs[i%len(w.Jobs)]) })
 	}()
+	if len(w.Widgets) > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.every(ctx, stop, func(i int) { w.GetWidget(ctx, w.Widgets[i%len(w.Widgets)]) })
+		}()
+	}
 	go func() {
 		defer wg.Done()
 		tick := time.NewTicker(w.DependentEvery)
@@ -308,6 +312,32 @@ func (w *Workload) Run(ctx context.Context, stop <-chan struct{}) {
 		}
 	}()
 	wg.Wait()
+}
+
+// every calls request(0), request(1), ... one at a time, starting one
+// every Interval (at once after one that took longer), until stop is
+// closed or ctx is done.
+func (w *Workload) every(ctx context.Context, stop <-chan struct{}, request func(i int)) {
+	for i := 0; ; i++ {
+		select {
+		case <-stop:
+			return
+		case <-ctx.Done():
+			return
+		default:
+		}
+		start := time.Now()
+		request(i)
+		if wait := w.Interval - time.Since(start); wait > 0 {
+			select {
+			case <-stop:
+				return
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+		}
+	}
 }
 
 // DependentLabel marks the drill's ConfigMaps: "dependent" or "control".

@@ -29,6 +29,16 @@ limitations under the License.
 //	c-resumed         SIGCONT Y1 and Y2 at its start
 //	d-partition-X|Y1  traffic between X and Y1 (only theirs) dropped, then healed
 //	d-healed          no fault
+//	e-restart-Y1|X    X and Y1 partitioned again and Y1 restarted meanwhile: X
+//	                  sees a new process it cannot fetch (a pending peer)
+//	e-healed          no fault
+//	f-cut-Y2|etcd     Y2's packets to etcd dropped: Y2 answers pings and
+//	                  discovery but no request that needs storage
+//	f-healed          no fault
+//
+// Alongside the Jobs it GETs widgets through X: a CRD created through X
+// after X started, which X serves itself. They must be 200 throughout,
+// also while a peer is pending in phase e.
 //
 // Before the first phase and after the last it creates a control ConfigMap
 // owned by a Job that never existed and waits for the garbage collector to
@@ -44,9 +54,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -84,6 +96,10 @@ type options struct {
 	observe       time.Duration
 	partition     time.Duration
 	healed        time.Duration
+	restartHeld   time.Duration
+	etcdCut       time.Duration
+	etcd          string
+	widgets       int
 	recoverWithin time.Duration
 }
 
@@ -111,7 +127,11 @@ func main() {
 	flag.DurationVar(&o.restartAfter, "restart-after", 5*time.Second, "when in phase b kube-controller-manager is restarted")
 	flag.DurationVar(&o.observe, "observe", 30*time.Second, "phase c: everything resumed")
 	flag.DurationVar(&o.partition, "partition", 30*time.Second, "phase d: X and Y1 partitioned")
-	flag.DurationVar(&o.healed, "healed", 30*time.Second, "phase d-healed: no fault")
+	flag.DurationVar(&o.healed, "healed", 30*time.Second, "phases d-healed and e-healed: no fault")
+	flag.DurationVar(&o.restartHeld, "restart-held", 40*time.Second, "phase e: X and Y1 partitioned, Y1 restarted 1 s in")
+	flag.DurationVar(&o.etcdCut, "etcd-cut", 40*time.Second, "phase f: Y2 cut from etcd")
+	flag.StringVar(&o.etcd, "etcd", "", "etcd's client address (IPv4:port) the servers use, for phase f")
+	flag.IntVar(&o.widgets, "widgets", 3, "widgets (a CRD created through X) to create and GET round-robin")
 	flag.DurationVar(&o.recoverWithin, "recover-within", 5*time.Second, "how soon after the resume (end of b) and the heal (end of d) a 200 must come")
 	flag.Parse()
 
@@ -165,8 +185,12 @@ func (o options) server(n int, urls []string) (server, error) {
 }
 
 func run(o options) (int, error) {
-	if o.clusterDir == "" || o.servers == "" || o.netClsDir == "" {
-		return 2, errors.New("-cluster-dir, -servers and -netcls-dir are required")
+	if o.clusterDir == "" || o.servers == "" || o.netClsDir == "" || o.etcd == "" {
+		return 2, errors.New("-cluster-dir, -servers, -netcls-dir and -etcd are required")
+	}
+	etcd, err := etcdEndpoint(o.etcd)
+	if err != nil {
+		return 2, err
 	}
 	urls := strings.Split(o.servers, ",")
 	if len(urls) < 3 || o.older < 1 || o.older > len(urls) {
@@ -214,6 +238,10 @@ func run(o options) (int, error) {
 	if err := w.CreateJobs(ctx, o.jobs); err != nil {
 		return 2, err
 	}
+	logf("creating the widget CRD and %d widgets through %s", o.widgets, x.name)
+	if err := w.CreateWidgets(ctx, o.widgets, o.readyTimeout); err != nil {
+		return 2, err
+	}
 	logf("waiting for %s to answer them through its peers", x.name)
 	if err := w.WaitThrough(ctx, o.readyTimeout); err != nil {
 		// Not fatal: without a working proxy the drill still shows what
@@ -238,6 +266,14 @@ func run(o options) (int, error) {
 	inFlight := func(ctx context.Context) { w.WaitInFlight(ctx, time.Second) }
 	cut := jobGets(y1)
 	cut.MustNotGrow = true
+	partitionXY1 := func() *nemesis.Partition {
+		return &nemesis.Partition{
+			Dir: o.netClsDir, Table: "kubecarry-drill",
+			A:      nemesis.Endpoint{Name: x.name, PID: x.pid, IP: host(x.url)},
+			B:      nemesis.Endpoint{Name: y1.name, PID: y1.pid, IP: host(y1.url)},
+			ClassA: 0x00100001, ClassB: 0x00100002,
+		}
+	}
 	steps := []nemesis.Step{
 		{Phase: "before", Duration: o.before},
 		{Phase: "a-freeze-Y1", Duration: o.freezeOne, Align: inFlight,
@@ -253,14 +289,34 @@ func run(o options) (int, error) {
 			}}}},
 		{Phase: "c-resumed", Duration: o.observe},
 		{Phase: "d-partition-X|Y1", Duration: o.partition, RecoverWithin: o.recoverWithin,
-			Fault: &nemesis.Partition{
-				Dir: o.netClsDir, Table: "kubecarry-drill",
-				A:      nemesis.Endpoint{Name: x.name, PID: x.pid, IP: host(x.url)},
-				B:      nemesis.Endpoint{Name: y1.name, PID: y1.pid, IP: host(y1.url)},
-				ClassA: 0x00100001, ClassB: 0x00100002,
-			},
+			Fault:   partitionXY1(),
 			Watches: []nemesis.Watch{cut, jobGets(y2)}, WatchSettle: time.Second},
 		{Phase: "d-healed", Duration: o.healed},
+		// Y1 comes back as a new holder of its identity lease that X
+		// cannot fetch: X holds requests for resources no known peer
+		// serves at 503, but its own widgets must still be served. X's
+		// packets to Y1's address are dropped whichever process listens
+		// there.
+		{Phase: "e-restart-Y1|X", Duration: o.restartHeld, RecoverWithin: o.recoverWithin,
+			Fault: partitionXY1(),
+			Actions: []nemesis.Timed{{After: time.Second, Action: &nemesis.Restart{
+				Name:         y1.name,
+				PIDFile:      filepath.Join(o.clusterDir, "pids", y1.name+".pid"),
+				Log:          filepath.Join(o.clusterDir, "logs", y1.name+".log"),
+				StopTimeout:  30 * time.Second,
+				KeepHostName: true,
+			}}}},
+		{Phase: "e-healed", Duration: o.healed},
+		// Y2 keeps answering pings, TLS handshakes and discovery (from
+		// memory), but hangs every request that needs storage.
+		{Phase: "f-cut-Y2|etcd", Duration: o.etcdCut, RecoverWithin: o.recoverWithin,
+			Fault: &nemesis.Partition{
+				Dir: o.netClsDir, Table: "kubecarry-drill",
+				A:      nemesis.Endpoint{Name: y2.name, PID: y2.pid, IP: host(y2.url)},
+				B:      etcd,
+				ClassA: 0x00100003,
+			}},
+		{Phase: "f-healed", Duration: o.healed},
 	}
 
 	stop := make(chan struct{})
@@ -299,6 +355,20 @@ func run(o options) (int, error) {
 		return 2, runErr
 	}
 	return exitCode(res, o.reportOnly), nil
+}
+
+// etcdEndpoint is the partition endpoint of etcd at hostport: no process
+// of its own is moved (only a server's packets to it are dropped).
+func etcdEndpoint(hostport string) (nemesis.Endpoint, error) {
+	h, p, err := net.SplitHostPort(hostport)
+	if err != nil {
+		return nemesis.Endpoint{}, fmt.Errorf("-etcd %q: %w", hostport, err)
+	}
+	port, err := strconv.Atoi(p)
+	if err != nil || port <= 0 || port > 65535 {
+		return nemesis.Endpoint{}, fmt.Errorf("-etcd %q: bad port %q", hostport, p)
+	}
+	return nemesis.Endpoint{Name: "etcd", IP: h, Port: port}, nil
 }
 
 // host is the host part of a URL such as https://10.203.0.11:6443.

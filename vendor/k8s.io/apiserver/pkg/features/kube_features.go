@@ -442,21 +442,25 @@ var defaultVersionedKubernetesFeatureGates = map[featuregate.Feature]featuregate
 		{Version: version.MustParse("1.29"), Default: false, PreRelease: featuregate.Deprecated},
 	},
 
-	// kubecarry: gates of kubecarry-only behaviour, Beta and on at 1.35.
+	// kubecarry: gates of kubecarry-only behaviour, Beta and on. They are a
+	// property of this binary, not of a Kubernetes release, so they are
+	// available at every version it can emulate (--emulated-version down
+	// to 1.32): with a spec only at 1.35 they were unavailable, and so off,
+	// under --emulated-version=1.34.
 	KubecarryClientCertificateVerificationCache: {
-		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+		{Version: version.MustParse("1.32"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	KubecarryPeerDiscoveryRefresh: {
-		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+		{Version: version.MustParse("1.32"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	KubecarryPeerEndpointCache: {
-		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+		{Version: version.MustParse("1.32"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	KubecarryPeerProxyFailover: {
-		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+		{Version: version.MustParse("1.32"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	ListFromCacheSnapshot: {

@@ -1445,7 +1445,7 @@ var defaultVersionedKubernetesFeatureGates = map[featuregate.Feature]featuregate
 	},
 
 	KubecarryExternalIPsConntrackCleanup: {
-		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+		{Version: version.MustParse("1.32"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	KubeletCgroupDriverFromCRI: {
@@ -2071,19 +2071,19 @@ var defaultVersionedKubernetesFeatureGates = map[featuregate.Feature]featuregate
 
 	// kubecarry: must match the specs in k8s.io/apiserver/pkg/features.
 	genericfeatures.KubecarryClientCertificateVerificationCache: {
-		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+		{Version: version.MustParse("1.32"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	genericfeatures.KubecarryPeerDiscoveryRefresh: {
-		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+		{Version: version.MustParse("1.32"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	genericfeatures.KubecarryPeerEndpointCache: {
-		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+		{Version: version.MustParse("1.32"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	genericfeatures.KubecarryPeerProxyFailover: {
-		{Version: version.MustParse("1.35"), Default: true, PreRelease: featuregate.Beta},
+		{Version: version.MustParse("1.32"), Default: true, PreRelease: featuregate.Beta},
 	},
 
 	genericfeatures.ListFromCacheSnapshot: {

@@ -275,6 +275,21 @@ func (h *peerProxyHandler) markGVForDeletionIfUnused(gv schema.GroupVersion) {
 	}
 }
 
+// servedByCustomAPI reports whether a CRD or an APIService defines gv now:
+// this server then serves it itself, whatever its local discovery snapshot
+// (refreshed every 30 minutes) says. The exclusion set follows the
+// informers' events; the stores are read only when it does not list gv, in
+// case an event is still on its way.
+func (h *peerProxyHandler) servedByCustomAPI(gv schema.GroupVersion) bool {
+	h.excludedGVsMu.RLock()
+	deletedAt, excluded := h.excludedGVs[gv]
+	h.excludedGVsMu.RUnlock()
+	if excluded && deletedAt == nil {
+		return true
+	}
+	return h.isGVUsed(gv)
+}
+
 // isGVUsed checks the informer stores to see if any CRD or APIService
 // is still using the given group-version.
 //

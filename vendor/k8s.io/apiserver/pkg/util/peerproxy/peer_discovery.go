@@ -78,6 +78,17 @@ func (h *peerProxyHandler) enqueueLease(lease *v1.Lease) {
 	h.peerLeaseQueue.Add(lease.Name)
 }
 
+// sawHolder records the holder of a peer's identity lease the moment the
+// informer sees it, so the peer is pending (see peerHolders) until a sync
+// has fetched that process. An expired lease is a departed peer, not a
+// pending one.
+func (h *peerProxyHandler) sawHolder(lease *v1.Lease) {
+	if h.refreshDiscovery && identityLeaseExpired(lease, time.Now()) {
+		return
+	}
+	h.holders.saw(lease.Name, *lease.Spec.HolderIdentity)
+}
+
 func (h *peerProxyHandler) runWorker(ctx context.Context) {
 	for h.processNextElectionItem(ctx) {
 	}
@@ -157,18 +168,6 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 		}
 	}
 
-	fetchedPeers := make(map[string]bool, len(fetched))
-	for peer, result := range fetched {
-		fetchedPeers[peer] = result.err == nil
-	}
-	h.holders.observe(holders, fetchedPeers, now)
-	if h.failover && len(h.holders.pending(now)) > 0 {
-		// Until a new peer process is fetched, requests for resources no
-		// known peer serves are answered 503: fetch it again soon, not
-		// after the work queue's growing backoff.
-		h.peerLeaseQueue.AddAfter(peerDiscoveryPendingKey, peerDiscoveryPendingRetry)
-	}
-
 	h.peerDocuments.retain(livePeers)
 	// Tombstones may go only when every peer's document was fetched after
 	// they were set; data kept from an earlier fetch may still list them.
@@ -179,6 +178,20 @@ func (h *peerProxyHandler) syncPeerDiscoveryCache(ctx context.Context) error {
 	// Peers whose identity lease is gone or expired are not in newCache, so
 	// their groups leave the served view now.
 	h.storeRawPeerDiscovery(newCache, lift)
+
+	// Only now that what they serve is routable may fetched peers stop
+	// being pending.
+	fetchedPeers := make(map[string]bool, len(fetched))
+	for peer, result := range fetched {
+		fetchedPeers[peer] = result.err == nil
+	}
+	h.holders.observe(holders, fetchedPeers, now)
+	if h.failover && len(h.holders.pending()) > 0 {
+		// Until a new peer process is fetched, requests for resources no
+		// known peer serves are answered 503: fetch it again soon, not
+		// after the work queue's growing backoff.
+		h.peerLeaseQueue.AddAfter(peerDiscoveryPendingKey, peerDiscoveryPendingRetry)
+	}
 	return errors.Join(fetchErrs...)
 }
 

@@ -20,11 +20,13 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"k8s.io/utils/clock"
 )
 
-// defaultPeerDiscoveryPendingGrace bounds how long a peer process whose
-// discovery was never fetched keeps requests for resources nobody is known
-// to serve at 503. A peer that joins or restarts is usually fetched within
+// defaultPeerDiscoveryPendingGrace bounds how long a peer keeps requests for
+// resources nobody is known to serve at 503 while its current process has
+// not been fetched. A peer that joins or restarts is usually fetched within
 // a second of answering; one that holds a valid identity lease yet cannot
 // be fetched for two refresh intervals is treated as serving nothing more
 // than was last fetched from it, as before.
@@ -43,61 +45,117 @@ const (
 // identity lease (a restart keeps the lease name and changes the holder)
 // and whether that process's discovery has been fetched.
 //
-// While a new process has not been fetched, this server cannot know what
-// the peer serves now: during a rolling upgrade it is exactly the new
-// server, which serves resources none of the old ones knew. A request for
-// a resource no known peer serves is then answered 503 with Retry-After,
-// not passed on to be answered 404: clients retry the 503, while a
-// garbage collector reads the 404 as "owner gone" and deletes the owner's
-// dependents.
+// While a peer's current process has not been fetched, this server cannot
+// know what the peer serves now: during a rolling upgrade it is exactly the
+// new server, which serves resources none of the old ones knew, and right
+// after this server starts it is every peer. A request for a resource no
+// known peer serves is then answered 503 with Retry-After, not passed on to
+// be answered 404: clients retry the 503, while a garbage collector reads
+// the 404 as "owner gone" and deletes the owner's dependents.
+//
+// The 503 window is bounded per peer, not per process: it opens when the
+// peer's process changes after the peer had been fetched and stable for a
+// grace period (or when the peer is first seen), and a new process within
+// an open or recent window does not reopen it. A peer that crash-loops
+// faster than it can be fetched therefore holds unknown resources at 503
+// for one grace period, not for as long as it keeps restarting.
 type peerHolders struct {
+	clock clock.PassiveClock
 	grace time.Duration
 
 	mu    sync.Mutex
-	peers map[string]peerHolder
+	peers map[string]*peerHolder
 }
 
 type peerHolder struct {
-	holder  string
-	seen    time.Time // when this server first saw this holder
-	fetched bool      // whether a fetch from this holder succeeded
+	holder string
+	// seen is when this server first saw the current holder.
+	seen time.Time
+	// windowStart is when the peer's current or last 503 window opened.
+	windowStart time.Time
+	// fetchedAt is when the current holder's discovery was first fetched;
+	// zero while it was not.
+	fetchedAt time.Time
 }
 
-func newPeerHolders(grace time.Duration) *peerHolders {
-	return &peerHolders{grace: grace, peers: map[string]peerHolder{}}
+func newPeerHolders(c clock.PassiveClock, grace time.Duration) *peerHolders {
+	return &peerHolders{clock: c, grace: grace, peers: map[string]*peerHolder{}}
 }
 
-// observe records the holders of the live peers' identity leases (peer to
-// holder) and which peers were fetched in this sync. Peers not live any
-// more are forgotten.
-func (p *peerHolders) observe(holders map[string]string, fetched map[string]bool, now time.Time) {
+// saw records that the identity lease of peer is held by holder: called by
+// the lease informer's handlers, so a new process is pending from the
+// moment its lease is seen, not from when a sync that fetched it finishes.
+func (p *peerHolders) saw(peer, holder string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for peer := range p.peers {
-		if _, ok := holders[peer]; !ok {
+	p.sawLocked(peer, holder, p.clock.Now())
+}
+
+func (p *peerHolders) sawLocked(peer, holder string, now time.Time) {
+	state, known := p.peers[peer]
+	if known && state.holder == holder {
+		return
+	}
+	if !known {
+		p.peers[peer] = &peerHolder{holder: holder, seen: now, windowStart: now}
+		return
+	}
+	// A restart after the peer was fetched and stable for a grace period
+	// opens a new window; one within the window, or soon after a restart
+	// that was fetched, continues it (a crash loop).
+	if !state.fetchedAt.IsZero() && now.Sub(state.fetchedAt) >= p.grace {
+		state.windowStart = now
+	}
+	state.holder, state.seen, state.fetchedAt = holder, now, time.Time{}
+}
+
+// forget drops a peer whose identity lease was deleted.
+func (p *peerHolders) forget(peer string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.peers, peer)
+}
+
+// observe records the outcome of a peer discovery sync that began at
+// syncStart with the live peers' identity lease holders in holders (peer to
+// holder) and fetched from the peers in fetched (true where the fetch
+// succeeded). Call it after the sync's data is published: a peer must not
+// stop being pending before requests can be routed to what it serves.
+//
+// A fetch counts for the holder the sync saw, so a process that took over
+// the lease while the sync ran stays pending. Peers that were not live at
+// syncStart and were not seen since are forgotten.
+func (p *peerHolders) observe(holders map[string]string, fetched map[string]bool, syncStart time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := p.clock.Now()
+	for peer, state := range p.peers {
+		if _, live := holders[peer]; !live && state.seen.Before(syncStart) {
 			delete(p.peers, peer)
 		}
 	}
 	for peer, holder := range holders {
-		state, ok := p.peers[peer]
-		if !ok || state.holder != holder {
-			state = peerHolder{holder: holder, seen: now}
+		state, known := p.peers[peer]
+		if !known {
+			// The informer's event is still on its way.
+			p.sawLocked(peer, holder, syncStart)
+			state = p.peers[peer]
 		}
-		if fetched[peer] {
-			state.fetched = true
+		if state.holder == holder && fetched[peer] && state.fetchedAt.IsZero() {
+			state.fetchedAt = now
 		}
-		p.peers[peer] = state
 	}
 }
 
 // pending lists, sorted, the peers whose current process has not been
-// fetched yet and was first seen less than the grace period before now.
-func (p *peerHolders) pending(now time.Time) []string {
+// fetched yet and whose 503 window is open.
+func (p *peerHolders) pending() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	now := p.clock.Now()
 	var out []string
 	for peer, state := range p.peers {
-		if !state.fetched && now.Sub(state.seen) < p.grace {
+		if state.fetchedAt.IsZero() && now.Sub(state.windowStart) < p.grace {
 			out = append(out, peer)
 		}
 	}

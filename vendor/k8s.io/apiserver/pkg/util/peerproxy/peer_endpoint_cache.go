@@ -67,6 +67,10 @@ type peerEndpointCache struct {
 type peerEndpoint struct {
 	hostport string
 	read     time.Time
+	// lastKnown marks an address kept because storage had none when it
+	// was last read: reading storage again before the TTL would only find
+	// nothing again.
+	lastKnown bool
 }
 
 // endpointLookup is one storage read of a peer's address, shared by every
@@ -133,6 +137,11 @@ func (c *peerEndpointCache) get(serverID string) (string, error) {
 		if last, known := c.entries[serverID]; known && current {
 			klog.V(2).InfoS("Using the last known address of a peer whose endpoint lease cannot be read", "peer", serverID, "address", last.hostport, "err", err)
 			hostport, err = last.hostport, nil
+			// For the TTL, as a read address: a peer that is down for
+			// long (its endpoint lease gone, its identity lease valid
+			// for up to an hour) must not cost a storage read for every
+			// request routed to it.
+			c.entries[serverID] = peerEndpoint{hostport: hostport, read: c.now(), lastKnown: true}
 		}
 	}
 	l.hostport, l.err = hostport, err
@@ -174,7 +183,9 @@ func (c *peerEndpointCache) forgetAddress(hostport string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for id, e := range c.entries {
-		if e.hostport == hostport {
+		// A last known address was just found missing from storage: it
+		// has not moved there since, and the peer is down anyway.
+		if e.hostport == hostport && !e.lastKnown {
 			c.entries[id] = peerEndpoint{hostport: e.hostport}
 		}
 	}

@@ -50,12 +50,21 @@ const (
 	// peerHTTP2ReadIdleTimeout is how long a connection may be silent
 	// before the transport pings the peer, and peerHTTP2PingTimeout how long
 	// the answer may take before the connection and every request on it are
-	// failed. A request in flight to a peer that stops answering is thus
-	// failed within about 4 s; pings on idle connections cost one frame a
-	// peer answers from its connection's read loop, independent of how busy
-	// its handlers are, so a slow but live peer is not cut off.
+	// failed. Pings cost one frame a peer answers from its connection's
+	// read loop, independent of how busy its handlers are, so a slow but
+	// live peer is not cut off; only a process that is not scheduled at all
+	// (stopped, frozen, starved of CPU) misses one.
+	//
+	// The ping timeout is what cuts a connection to a peer that stalls for
+	// a moment, and with it every watch proxied over it, whose clients
+	// then all re-list at once from a peer that was just short of CPU. It
+	// was 2 s; it is 5 s, so a stall of a few seconds (CPU throttling, a
+	// paused VM) costs the watches nothing. Gets and lists no longer
+	// depend on it to fail over (they have a response header deadline of
+	// their own, see peerGetResponseHeaderTimeout); a watch to a peer that
+	// is really gone is cut within 7 s.
 	peerHTTP2ReadIdleTimeout = 2 * time.Second
-	peerHTTP2PingTimeout     = 2 * time.Second
+	peerHTTP2PingTimeout     = 5 * time.Second
 )
 
 // newPeerTransport builds the round tripper to peer kube-apiservers from

@@ -35,6 +35,7 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/transport"
 	"k8s.io/client-go/util/workqueue"
+	"k8s.io/utils/clock"
 
 	apidiscoveryv2 "k8s.io/api/apidiscovery/v2"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
@@ -106,7 +107,7 @@ func NewPeerProxyHandler(
 		peerDocuments:                    newPeerDocumentCache(),
 		peerDiscoveryRefreshInterval:     defaultPeerDiscoveryRefreshInterval,
 		backoff:                          newPeerBackoff(),
-		holders:                          newPeerHolders(defaultPeerDiscoveryPendingGrace),
+		holders:                          newPeerHolders(clock.RealClock{}, defaultPeerDiscoveryPendingGrace),
 		peerLeaseQueue: workqueue.NewTypedRateLimitingQueueWithConfig(
 			workqueue.DefaultTypedControllerRateLimiter[string](),
 			workqueue.TypedRateLimitingQueueConfig[string]{
@@ -172,6 +173,7 @@ func NewPeerProxyHandler(
 	peerDiscoveryRegistration, err := h.apiserverIdentityInformer.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
 		AddFunc: func(obj interface{}) {
 			if lease, ok := h.isValidPeerIdentityLease(obj); ok {
+				h.sawHolder(lease)
 				h.enqueueLease(lease)
 			}
 		},
@@ -183,12 +185,14 @@ func NewPeerProxyHandler(
 				// A new holder is a restarted server, which may listen
 				// elsewhere: read its address again.
 				h.endpoints.forgetServer(newLease.Name)
+				h.sawHolder(newLease)
 				h.enqueueLease(newLease)
 			}
 		},
 		DeleteFunc: func(obj interface{}) {
 			if lease, ok := h.isValidPeerIdentityLease(obj); ok {
 				h.endpoints.forgetServer(lease.Name)
+				h.holders.forget(lease.Name)
 				h.enqueueLease(lease)
 			}
 		},

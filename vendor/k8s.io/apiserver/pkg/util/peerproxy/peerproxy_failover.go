@@ -17,6 +17,7 @@ limitations under the License.
 package peerproxy
 
 import (
+	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
@@ -165,6 +166,9 @@ func isConnectError(err error) bool {
 	if errors.As(err, &opErr) && opErr.Op == "dial" {
 		return true
 	}
+	if errors.Is(err, errPeerUpgradeDialTimeout) {
+		return true
+	}
 	if isTLSHandshakeTimeout(err) {
 		// A stopped peer's kernel accepts the TCP connection; the request
 		// is written only after the handshake, which never completed.
@@ -188,6 +192,11 @@ func isConnectError(err error) bool {
 // peer may have received the request, and only a request that changes
 // nothing and can be sent again as it was may go: see mayResend.
 func isReplayableFailure(req *http.Request, err error) bool {
+	if errors.Is(err, errPeerResponseHeaderTimeout) {
+		// Abandoned by this server, not by the client; armed only for
+		// requests that may be resent.
+		return mayResend(req)
+	}
 	if req.Context().Err() != nil {
 		// The client went away or ran out of time.
 		return false
@@ -244,6 +253,10 @@ func isTLSHandshakeTimeout(err error) bool {
 type connectErrorRecorder struct {
 	http.RoundTripper
 	err error
+	// headerTimeout, if set, is the response header deadline of the round
+	// trip, enforced through abandon (see withResponseHeaderDeadline).
+	headerTimeout time.Duration
+	abandon       context.CancelCauseFunc
 }
 
 // WrappedRoundTripper lets the upgrade-aware proxy find the transport's TLS
@@ -251,7 +264,13 @@ type connectErrorRecorder struct {
 func (c *connectErrorRecorder) WrappedRoundTripper() http.RoundTripper { return c.RoundTripper }
 
 func (c *connectErrorRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := c.RoundTripper.RoundTrip(req)
+	var resp *http.Response
+	var err error
+	if c.headerTimeout > 0 {
+		resp, err = roundTripWithHeaderDeadline(c.RoundTripper, req, c.headerTimeout, c.abandon)
+	} else {
+		resp, err = c.RoundTripper.RoundTrip(req)
+	}
 	if err != nil && isReplayableFailure(req, err) {
 		c.err = err
 	}

@@ -161,6 +161,9 @@ type responder struct {
 	holdConnectErrors bool
 	connectErr        error
 	recorder          *connectErrorRecorder
+	// dialCtx bounds the dial and TLS handshake of an upgrade request
+	// (see withUpgradeDialDeadline); nil for other requests.
+	dialCtx context.Context
 }
 
 func (h *peerProxyHandler) RegisterCacheInvalidationCallback(cb func()) {
@@ -243,7 +246,15 @@ func (h *peerProxyHandler) WrapHandler(handler http.Handler) http.Handler {
 		// find servers that are capable of serving this request
 		peerServerIDs := h.findServiceableByPeerFromPeerDiscoveryCache(gvr)
 		if len(peerServerIDs) == 0 {
-			if pending := h.holders.pending(time.Now()); h.failover && len(pending) > 0 {
+			if h.failover && h.servedByCustomAPI(gvr.GroupVersion()) {
+				// A CRD or an aggregated API: every server serves it
+				// from the shared storage or through its APIService, so
+				// it is excluded from peer data, and the local discovery
+				// snapshot may predate it. The local handler decides.
+				handler.ServeHTTP(w, r)
+				return
+			}
+			if pending := h.holders.pending(); h.failover && len(pending) > 0 {
 				// A peer that joined or restarted may serve it: it is
 				// not known yet what that process serves.
 				klog.V(2).InfoS("Resource not served by any known peer while the discovery of a new peer process is pending", "gvr", gvr, "peers", pending)
@@ -367,6 +378,13 @@ func (h *peerProxyHandler) proxyToPeer(req *http.Request, rw http.ResponseWriter
 	// connection failures before that happens.
 	recorder := &connectErrorRecorder{RoundTripper: proxyRoundTripper}
 	resp.recorder = recorder
+	if d := responseHeaderTimeout(req); holdConnectErrors && d > 0 {
+		// Failover: a peer that hangs a request it may lose is left for
+		// the next capable one.
+		var release func()
+		newReq, release = withResponseHeaderDeadline(newReq, recorder, d)
+		defer release()
+	}
 	if upgrade {
 		// An upgrade request is dialled by the proxy itself, not sent
 		// through the round tripper that adds the caller's identity: set
@@ -375,6 +393,14 @@ func (h *peerProxyHandler) proxyToPeer(req *http.Request, rw http.ResponseWriter
 		if err := setPeerIdentityHeaders(newReq); err != nil {
 			responsewriters.ErrorNegotiated(err, h.serializer, schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}, rw, req)
 			return nil
+		}
+		if h.failover {
+			// The proxy dials with the request's context, and the TLS
+			// handshake has no timeout of its own there: a peer that
+			// accepts TCP but never speaks TLS would hold the client.
+			var release func()
+			newReq, release = withUpgradeDialDeadline(newReq, resp)
+			defer release()
 		}
 	}
 	handler := proxy.NewUpgradeAwareHandler(location, recorder, true, upgrade, resp)
@@ -412,6 +438,9 @@ func setPeerIdentityHeaders(req *http.Request) error {
 }
 
 func (r *responder) Error(w http.ResponseWriter, req *http.Request, err error) {
+	if r.upgradeDialTimedOut(err) {
+		err = fmt.Errorf("dialing the peer for an upgrade request: %w", errPeerUpgradeDialTimeout)
+	}
 	if r.holdConnectErrors && (isConnectError(err) || r.recorder.err != nil) {
 		// Nothing was written yet: the proxy calls the responder before
 		// copying any response when the round trip got no response. The
