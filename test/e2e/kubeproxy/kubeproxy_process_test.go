@@ -200,6 +200,10 @@ func (p *kubeProxy) metric(name string) (string, error) {
 	return "", fmt.Errorf("no metric %s", name)
 }
 
+// lastSyncMetric is the time of kube-proxy's last successful sync of its
+// rules; it changes at every sync.
+const lastSyncMetric = "kubeproxy_sync_proxy_rules_last_timestamp_seconds"
+
 // waitForSync waits until kube-proxy has synced its rules once, with the
 // Services of the apiserver in them.
 func (p *kubeProxy) waitForSync(t *testing.T) {
@@ -211,7 +215,7 @@ func (p *kubeProxy) waitForSync(t *testing.T) {
 		}
 		// The last-sync timestamp is set once the proxier has synced
 		// with both Services and EndpointSlices known.
-		value, err := p.metric("kubeproxy_sync_proxy_rules_last_timestamp_seconds")
+		value, err := p.metric(lastSyncMetric)
 		last = err
 		return err == nil && value != "0", nil
 	})

@@ -19,6 +19,7 @@ package proxy
 import (
 	"fmt"
 	"net/netip"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -30,6 +31,7 @@ import (
 	"k8s.io/client-go/util/flowcontrol"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/features"
+	kubeproxyconfig "k8s.io/kubernetes/pkg/proxy/apis/config"
 	"k8s.io/kubernetes/pkg/proxy/metrics"
 	proxyutil "k8s.io/kubernetes/pkg/proxy/util"
 	netutils "k8s.io/utils/net"
@@ -77,11 +79,11 @@ const (
 func SetServiceExternalIPCIDRs(cidrs []string) error {
 	prefixes := make([]netip.Prefix, 0, len(cidrs))
 	for _, c := range cidrs {
-		p, err := netip.ParsePrefix(c)
+		p, err := kubeproxyconfig.ParseServiceExternalIPCIDR(c)
 		if err != nil {
-			return fmt.Errorf("serviceExternalIPCIDRs: %q is not a CIDR: %w", c, err)
+			return fmt.Errorf("serviceExternalIPCIDRs: %q %w", c, err)
 		}
-		prefixes = append(prefixes, p.Masked())
+		prefixes = append(prefixes, p)
 	}
 	externalIPCIDRs.Store(&prefixes)
 	return nil
@@ -97,10 +99,15 @@ func ServiceExternalIPCIDRs() []netip.Prefix {
 
 // externalIPInCIDRs reports whether ip (as written in the Service, possibly
 // with leading zeros) is inside one of cidrs. An address that does not parse
-// is in none: the proxiers would not implement it either.
+// is in none: the proxiers would not implement it either. Nor is an
+// IPv4-mapped IPv6 address (::ffff:192.0.2.10), even when its IPv4 form is
+// inside a range: the service-externalips admission policy refuses it
+// (CEL's isIP), and the list cannot name it (ParseServiceExternalIPCIDR), so
+// one rule holds on both layers.
 func externalIPInCIDRs(ip string, cidrs []netip.Prefix) bool {
 	// netip parses the strict form without allocating; only the legacy
-	// forms (leading zeros) need the sloppy parser.
+	// forms (leading zeros) need the sloppy parser, which returns every IPv4
+	// address in its 16-byte form.
 	addr, err := netip.ParseAddr(ip)
 	if err != nil {
 		parsed := netutils.ParseIPSloppy(ip)
@@ -111,8 +118,14 @@ func externalIPInCIDRs(ip string, cidrs []netip.Prefix) bool {
 		if addr, ok = netip.AddrFromSlice(parsed); !ok {
 			return false
 		}
+		if addr.Is4In6() && strings.Contains(ip, ":") {
+			return false
+		}
+		addr = addr.Unmap()
 	}
-	addr = addr.Unmap()
+	if addr.Is4In6() {
+		return false
+	}
 	for _, c := range cidrs {
 		if c.Contains(addr) {
 			return true

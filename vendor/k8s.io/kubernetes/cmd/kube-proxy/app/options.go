@@ -167,8 +167,8 @@ func (o *Options) AddFlags(fs *pflag.FlagSet) {
 			"externalIPs are implemented only if the AllowServiceExternalIPs feature gate is enabled too. When set explicitly, this flag overrides allowServiceExternalIPs of the --config file.")
 
 	fs.StringSliceVar(&o.serviceExternalIPCIDRs, "service-external-ip-cidrs", o.serviceExternalIPCIDRs,
-		"A comma-separated list of CIDRs (IPv4 and IPv6). When set, kube-proxy implements only the Service.spec.externalIPs inside one of them and ignores every other one as --allow-service-external-ips=false does. "+
-			"Empty (the default) implements every externalIP when --allow-service-external-ips is true. When set explicitly, this flag overrides serviceExternalIPCIDRs of the --config file.")
+		"A comma-separated list of CIDRs (IPv4 and IPv6, not IPv4-mapped; blanks around an entry are ignored). When set, kube-proxy implements only the Service.spec.externalIPs inside one of them and ignores every other one as --allow-service-external-ips=false does. "+
+			"Unset (the default) implements every externalIP when --allow-service-external-ips is true; set to no CIDR, it is an error. When set explicitly, this flag overrides serviceExternalIPCIDRs of the --config file.")
 
 	fs.Int32Var(o.config.Linux.OOMScoreAdj, "oom-score-adj", ptr.Deref(o.config.Linux.OOMScoreAdj, int32(qos.KubeProxyOOMScoreAdj)), "The oom-score-adj value for kube-proxy process. Values must be within the range [-1000, 1000]. This parameter is ignored if a config file is specified by --config.")
 	fs.Int32Var(o.config.Linux.Conntrack.MaxPerCore, "conntrack-max-per-core", *o.config.Linux.Conntrack.MaxPerCore,
@@ -248,7 +248,9 @@ func (o *Options) Complete(fs *pflag.FlagSet) error {
 		o.processV1Alpha1Flags(fs)
 	}
 
-	o.processAllowServiceExternalIPsFlag(fs)
+	if err := o.processAllowServiceExternalIPsFlag(fs); err != nil {
+		return err
+	}
 
 	o.platformApplyDefaults(o.config)
 
@@ -352,13 +354,31 @@ func (o *Options) processHostnameOverrideFlag() error {
 // and --service-external-ip-cidrs when they were given, whether or not a
 // config file was loaded: an explicit flag wins over the config file, an
 // unset flag leaves the file's value.
-func (o *Options) processAllowServiceExternalIPsFlag(fs *pflag.FlagSet) {
+//
+// --service-external-ip-cidrs takes a list as the service-externalips
+// admission policy writes its parameters ("192.0.2.0/24, 2001:db8::/64"):
+// blanks around an entry and empty entries are dropped. A flag given with
+// no entry left is an error rather than "implement every externalIP": it
+// would silently drop the allowlist of a --config file, the opposite of
+// what someone passing a range flag means.
+func (o *Options) processAllowServiceExternalIPsFlag(fs *pflag.FlagSet) error {
 	if fs.Changed("allow-service-external-ips") {
 		o.config.AllowServiceExternalIPs = o.allowServiceExternalIPs
 	}
 	if fs.Changed("service-external-ip-cidrs") {
-		o.config.ServiceExternalIPCIDRs = o.serviceExternalIPCIDRs
+		var cidrs []string
+		for _, c := range o.serviceExternalIPCIDRs {
+			if c = strings.TrimSpace(c); c != "" {
+				cidrs = append(cidrs, c)
+			}
+		}
+		if len(cidrs) == 0 {
+			return fmt.Errorf("--service-external-ip-cidrs=%q lists no CIDR: omit the flag to keep serviceExternalIPCIDRs of --config (none there: every externalIP is implemented), or set --allow-service-external-ips=false to implement none",
+				strings.Join(o.serviceExternalIPCIDRs, ","))
+		}
+		o.config.ServiceExternalIPCIDRs = cidrs
 	}
+	return nil
 }
 
 // processV1Alpha1Flags processes v1alpha1 flags which can't be directly mapped to internal config.

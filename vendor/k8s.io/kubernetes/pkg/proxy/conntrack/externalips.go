@@ -133,14 +133,25 @@ func (c *ignoredExternalIPsCleanup) record(name proxy.ServicePortName, keys sets
 // a local process listening on the address (not NATed), a hostPort DNAT to a
 // pod, a NodePort on a local address, another Service's frontend. So entries
 // whose reply comes from anything but an endpoint of the ignored Service port
-// are kept, and so are entries to an address:port that is still some
-// Service's frontend (clusterIP, load-balancer IP or allowed externalIP), and
-// entries to a NodePort whose reply comes from an endpoint of the Service
-// with that NodePort. What is left is a flow that conntrack cannot tell from
-// a flow through the ignored externalIP: a hostPort DNAT to a pod that is also
-// an endpoint of the ignored Service port at the same port. Its entry is
-// removed; the next packet of the flow is NATed again by the hostPort rule,
-// to the same pod.
+// are kept, and so are entries to a NodePort whose reply comes from an
+// endpoint of the Service with that NodePort.
+//
+// An address:port that is still another Service's frontend (clusterIP,
+// load-balancer IP or implemented externalIP) is the hijack of
+// CVE-2020-8554 itself: the ignored externalIP claimed the victim's
+// frontend, and while it was implemented some of the victim's clients were
+// NATed to the ignored Service's endpoints. The frontend being live does not
+// make those flows the victim's: an entry there is kept only if its reply
+// comes from an endpoint of a Service that owns the frontend, since that is
+// where the frontend's own rules send a flow; any other reply (from the
+// ignored Service's endpoints) marks a hijacked flow, which is removed.
+//
+// What is left is a flow that conntrack cannot tell from a flow through the
+// ignored externalIP: one to a pod that is an endpoint of both the ignored
+// Service port and the frontend's own Service (kept: it reached a pod the
+// frontend serves), and a hostPort DNAT to a pod that is also an endpoint of
+// the ignored Service port at the same port (removed; the next packet of the
+// flow is NATed again by the hostPort rule, to the same pod).
 func ignoredExternalIPFilters(entries []*netlink.ConntrackFlow, svcPortMap proxy.ServicePortMap, endpointsMap proxy.EndpointsMap, toClean map[proxy.ServicePortName]sets.Set[string]) []netlink.CustomConntrackFilter {
 	if len(toClean) == 0 {
 		return nil
@@ -156,9 +167,11 @@ func ignoredExternalIPFilters(entries []*netlink.ConntrackFlow, svcPortMap proxy
 		}
 	}
 
-	// frontends holds every Service's frontends; nodePorts maps each NodePort
-	// ("port/protocol-number") to the endpoints of its Service ports.
-	frontends := sets.New[string]()
+	// frontends maps every ignored externalIP frontend that is also a live
+	// Service frontend to the endpoints of the Service ports it belongs to;
+	// nodePorts maps each NodePort ("port/protocol-number") to the endpoints
+	// of its Service ports.
+	frontends := make(map[string]sets.Set[string])
 	nodePorts := make(map[string]sets.Set[string])
 	for name, svc := range svcPortMap {
 		proto, known := protocolMap[svc.Protocol()]
@@ -166,12 +179,18 @@ func ignoredExternalIPFilters(entries []*netlink.ConntrackFlow, svcPortMap proxy
 			continue
 		}
 		port := strconv.Itoa(svc.Port())
-		frontends.Insert(frontendKey(svc.ClusterIP(), port, proto))
+		addFrontend := func(ip net.IP) {
+			key := frontendKey(ip, port, proto)
+			if _, isIgnored := ignored[key]; isIgnored {
+				frontends[key] = endpointsOf(endpointsMap, name).Union(frontends[key])
+			}
+		}
+		addFrontend(svc.ClusterIP())
 		for _, ip := range svc.LoadBalancerVIPs() {
-			frontends.Insert(frontendKey(ip, port, proto))
+			addFrontend(ip)
 		}
 		for _, ip := range svc.ExternalIPs() {
-			frontends.Insert(frontendKey(ip, port, proto))
+			addFrontend(ip)
 		}
 		if svc.NodePort() != 0 {
 			key := portKey(strconv.Itoa(svc.NodePort()), proto)
@@ -188,7 +207,7 @@ func ignoredExternalIPFilters(entries []*netlink.ConntrackFlow, svcPortMap proxy
 			continue
 		}
 		reply := net.JoinHostPort(entry.Reverse.SrcIP.String(), strconv.Itoa(int(entry.Reverse.SrcPort)))
-		if !endpoints.Has(reply) || frontends.Has(key) || nodePorts[portKey(dstPort, entry.Forward.Protocol)].Has(reply) {
+		if !endpoints.Has(reply) || frontends[key].Has(reply) || nodePorts[portKey(dstPort, entry.Forward.Protocol)].Has(reply) {
 			continue
 		}
 		klog.V(4).InfoS("Removing conntrack entry of a flow to an ignored Service externalIP",

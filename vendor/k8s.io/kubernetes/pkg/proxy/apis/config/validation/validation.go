@@ -19,7 +19,6 @@ package validation
 import (
 	"fmt"
 	"net"
-	"net/netip"
 	"runtime"
 	"strconv"
 	"strings"
@@ -261,13 +260,14 @@ func validateKubeProxyNodePortAddress(nodePortAddresses []string, fldPath *field
 	return allErrs
 }
 
-// validateServiceExternalIPCIDRs accepts IPv4 and IPv6 CIDRs in their
-// strict form (no leading zeros), as kube-proxy parses them.
+// validateServiceExternalIPCIDRs accepts what
+// kubeproxyconfig.ParseServiceExternalIPCIDR accepts: IPv4 and IPv6 CIDRs in
+// their strict form (no leading zeros), not IPv4-mapped.
 func validateServiceExternalIPCIDRs(cidrs []string, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	for i, c := range cidrs {
-		if _, err := netip.ParsePrefix(c); err != nil {
-			allErrs = append(allErrs, field.Invalid(fldPath.Index(i), c, "must be a valid CIDR such as 192.0.2.0/24 or 2001:db8::/64"))
+		if _, err := kubeproxyconfig.ParseServiceExternalIPCIDR(c); err != nil {
+			allErrs = append(allErrs, field.Invalid(fldPath.Index(i), c, err.Error()))
 		}
 	}
 	return allErrs
