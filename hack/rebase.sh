@@ -41,11 +41,13 @@ workspace="${KUBECARRY_WORKSPACE:-${KUBECARRY_OUTPUT}/workspace/kubernetes}"
 state="$(kubecarry::rebase::state)"
 
 usage() {
-  sed -n 's/^#   hack/hack/p' "${BASH_SOURCE[0]}" >&2
-  exit 2
+  sed -n 's/^#   hack/hack/p' "${BASH_SOURCE[0]}"
 }
 
-[[ $# -eq 1 ]] || usage
+case "${1-}" in
+  -h | --help) usage; exit 0 ;;
+esac
+[[ $# -eq 1 ]] || { usage >&2; exit 2; }
 cd "${KUBECARRY_ROOT}"
 
 # The files a rebase rewrites must hold no work of the maintainer's.
