@@ -25,6 +25,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::golang::reexec_at_stable_path "${BASH_SOURCE[0]}" "$@"
 
 cd "${KUBECARRY_ROOT}"
 GOOS=linux GOARCH=386 GOFLAGS=-mod=vendor go vet ./pkg/cloudprovider/... ./cmd/cloud-controller-manager/...

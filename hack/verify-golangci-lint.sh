@@ -25,6 +25,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::golang::reexec_at_stable_path "${BASH_SOURCE[0]}" "$@"
 
 linter="$("${KUBECARRY_ROOT}/hack/install-golangci-lint.sh")"
 config="${KUBECARRY_ROOT}/.golangci.yaml"

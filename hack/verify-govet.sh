@@ -20,6 +20,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::golang::reexec_at_stable_path "${BASH_SOURCE[0]}" "$@"
 
 cd "${KUBECARRY_ROOT}"
 GOFLAGS=-mod=vendor go vet ./cmd/... ./pkg/... ./test/...

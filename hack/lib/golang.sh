@@ -110,3 +110,27 @@ kubecarry::golang::tool() {
   fi
   echo "${bin}"
 }
+
+# kubecarry::golang::reexec_at_stable_path <script> [args...] re-runs the
+# calling script with the checkout seen at one fixed path, when it can (as
+# root, with unshare): the checkout is bind-mounted there in a mount
+# namespace of the script's own, which vanishes with it. Go's build cache
+# keys a package compiled without -trimpath by its directory, and
+# golangci-lint's results name absolute paths (its //nolint filter re-reads
+# them), so a clone at a new path would otherwise compile and lint every
+# package again, and could be handed results naming the files of a clone
+# that is gone. Without root it returns and the script runs in place.
+kubecarry::golang::reexec_at_stable_path() {
+  local script="$1"
+  shift
+  [[ -z "${KUBECARRY_AT_STABLE_PATH:-}" ]] || return 0
+  [[ "$(id -u)" -eq 0 ]] && command -v unshare >/dev/null 2>&1 || return 0
+  local stable="${KUBECARRY_STABLE_PATH:-${HOME}/.cache/kubecarry/checkout}" rel
+  rel="$(realpath --relative-to="${KUBECARRY_ROOT}" "${script}")"
+  mkdir -p "${stable}"
+  export KUBECARRY_AT_STABLE_PATH="${stable}"
+  # shellcheck disable=SC2016 # expanded by the inner bash
+  exec unshare --mount --propagation private -- bash -c \
+    'mount --bind -- "$1" "$2" || exit 1; cd "$2" || exit 1; shift 2; exec "$@"' \
+    kubecarry-stable-path "${KUBECARRY_ROOT}" "${stable}" "${stable}/${rel}" "$@"
+}

@@ -34,25 +34,25 @@ kubecarry::test::go_test() {
   go test -json "$@" 2>&1 | "${tool}" render
 }
 
-# kubecarry::test::record <package> <check> <pass|fail|skip> [output] records
-# the result of a check that is not a Go test (package: the script that runs
-# it) and prints it.
+# kubecarry::test::record <package> <check> <pass|fail|skip> [output
+# [seconds]] records the result of a check that is not a Go test (package:
+# the script that runs it), and how long it took if known, and prints it.
 kubecarry::test::record() {
   local tool
   tool="$(kubecarry::test::tool)" || return 1
-  "${tool}" event -package "$1" -test "$2" -action "$3" -output "${4:-}"
+  "${tool}" event -package "$1" -test "$2" -action "$3" -output "${4:-}" -elapsed "${5:--1}"
 }
 
 # kubecarry::test::run_check <package> <check> <command...> runs a command
 # as a check and records whether it passed. Its status is the command's.
 kubecarry::test::run_check() {
-  local pkg="$1" check="$2" rc=0
+  local pkg="$1" check="$2" rc=0 start="${SECONDS}"
   shift 2
   "$@" || rc=$?
   if [[ ${rc} -eq 0 ]]; then
-    kubecarry::test::record "${pkg}" "${check}" pass
+    kubecarry::test::record "${pkg}" "${check}" pass "" "$((SECONDS - start))"
   else
-    kubecarry::test::record "${pkg}" "${check}" fail "exit status ${rc}"
+    kubecarry::test::record "${pkg}" "${check}" fail "exit status ${rc}" "$((SECONDS - start))"
   fi
   return "${rc}"
 }

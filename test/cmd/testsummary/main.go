@@ -84,6 +84,7 @@ func run(cmd string, args []string, in io.Reader, out io.Writer) (int, error) {
 		action := fs.String("action", "", "event: pass, fail or skip")
 		output := fs.String("output", "", "event: what the check said")
 		needs := fs.String("needs", "", "privileged: what the check needs root for")
+		elapsed := fs.Float64("elapsed", -1, "event: how long the check took, in seconds (negative: not measured)")
 		if err := fs.Parse(args); err != nil {
 			return 2, err
 		}
@@ -111,7 +112,11 @@ func run(cmd string, args []string, in io.Reader, out io.Writer) (int, error) {
 		default:
 			return 2, fmt.Errorf("-action %q: want pass, fail or skip", *action)
 		}
-		return code, record(out, testsummary.CheckEvents(*pkg, *test, *action, *output, time.Now()))
+		var took *float64
+		if *elapsed >= 0 {
+			took = elapsed
+		}
+		return code, record(out, testsummary.CheckEvents(*pkg, *test, *action, *output, time.Now(), took))
 	case "run":
 		step := fs.String("step", "", "the step's name")
 		dir := fs.String("dir", "", "the log directory")

@@ -71,7 +71,20 @@ func Report(w io.Writer, dir string, steps []string, notes []string) (Counts, er
 		} else if err != nil {
 			return total, fmt.Errorf("reading the events of step %s: %w", step, err)
 		}
-		fmt.Fprintf(w, "%-12s %s\n", step, c.Line())
+		line := fmt.Sprintf("%-12s %s", step, c.Line())
+		elapsed, known, err := readElapsed(dir, step)
+		if err != nil {
+			return total, fmt.Errorf("reading the wall time of step %s: %w", step, err)
+		}
+		if known {
+			line += "   in " + formatDuration(elapsed)
+		}
+		fmt.Fprintln(w, line)
+		if known {
+			if err := reportSlowest(w, EventsFile(dir, step)); err != nil {
+				return total, fmt.Errorf("reading the timings of step %s: %w", step, err)
+			}
+		}
 		for _, r := range c.FailedTests {
 			fmt.Fprintf(w, "  FAIL %s\n", r)
 		}
@@ -85,4 +98,24 @@ func Report(w io.Writer, dir string, steps []string, notes []string) (Counts, er
 	}
 	fmt.Fprintln(w, total.Line())
 	return total, nil
+}
+
+// slowestShown is how many of a step's slowest parts the summary names.
+const slowestShown = 4
+
+// reportSlowest names the slowest parts of a step, with their durations.
+func reportSlowest(w io.Writer, events string) error {
+	timings, err := ReadTimings(events)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if len(timings) > slowestShown {
+		timings = timings[:slowestShown]
+	}
+	for _, t := range timings {
+		fmt.Fprintf(w, "  %9s %s\n", formatDuration(t.Elapsed), t.Name)
+	}
+	return nil
 }

@@ -47,15 +47,16 @@ func AppendEvents(path string, events ...Event) error {
 }
 
 // CheckEvents are the events of a check that is not a Go test: it ran,
-// wrote output (if any), and ended with action (pass, fail or skip).
-func CheckEvents(pkg, test, action, output string, now time.Time) []Event {
+// wrote output (if any), and ended with action (pass, fail or skip) after
+// elapsed (nil: not measured).
+func CheckEvents(pkg, test, action, output string, now time.Time, elapsed *float64) []Event {
 	events := []Event{{Time: now, Action: "run", Package: pkg, Test: test}}
 	line := fmt.Sprintf("--- %s: %s", strings.ToUpper(action), test)
 	if output != "" {
 		line += "\n    " + strings.ReplaceAll(strings.TrimRight(output, "\n"), "\n", "\n    ")
 	}
 	events = append(events, Event{Time: now, Action: "output", Package: pkg, Test: test, Output: line + "\n"})
-	return append(events, Event{Time: now, Action: action, Package: pkg, Test: test})
+	return append(events, Event{Time: now, Action: action, Package: pkg, Test: test, Elapsed: elapsed})
 }
 
 // RunStep runs one step of "make test": the command args, with EventsEnv
@@ -90,7 +91,12 @@ func RunStep(step, dir string, args []string, out io.Writer) (int, error) {
 	cmd.Env = append(os.Environ(), EventsEnv+"="+events)
 	cmd.Stdout, cmd.Stderr = w, w
 	code := 0
-	if err := cmd.Run(); err != nil {
+	start := time.Now()
+	err = cmd.Run()
+	if err := writeElapsed(dir, step, time.Since(start)); err != nil {
+		return code, err
+	}
+	if err != nil {
 		var exitErr *exec.ExitError
 		if !errors.As(err, &exitErr) {
 			return 0, fmt.Errorf("running %s: %w", strings.Join(args, " "), err)

@@ -175,13 +175,13 @@ func TestRendererPassesOtherLinesThrough(t *testing.T) {
 func TestCheckEventsCountLikeTests(t *testing.T) {
 	var stream bytes.Buffer
 	now := time.Unix(0, 0)
-	for _, e := range CheckEvents("hack/verify-all.sh", "verify-gofmt.sh", ActionPass, "", now) {
+	for _, e := range CheckEvents("hack/verify-all.sh", "verify-gofmt.sh", ActionPass, "", now, nil) {
 		stream.Write(e.Marshal())
 	}
-	for _, e := range CheckEvents("hack/test-e2e.sh", "local-up-cluster --test", ActionFail, "two lines\nof output", now) {
+	for _, e := range CheckEvents("hack/test-e2e.sh", "local-up-cluster --test", ActionFail, "two lines\nof output", now, nil) {
 		stream.Write(e.Marshal())
 	}
-	for _, e := range CheckEvents("hack/test-e2e.sh", "test-peer-faults", ActionSkip, "needs root", now) {
+	for _, e := range CheckEvents("hack/test-e2e.sh", "test-peer-faults", ActionSkip, "needs root", now, nil) {
 		stream.Write(e.Marshal())
 	}
 	c, err := ReadCounts(&stream)
@@ -191,7 +191,7 @@ func TestCheckEventsCountLikeTests(t *testing.T) {
 	if c.Line() != "1 passed, 1 failed, 1 skipped" {
 		t.Errorf("counted %s", c.Line())
 	}
-	e := CheckEvents("p", "t", ActionFail, "two lines\nof output", now)[1]
+	e := CheckEvents("p", "t", ActionFail, "two lines\nof output", now, nil)[1]
 	if want := "--- FAIL: t\n    two lines\n    of output\n"; e.Output != want {
 		t.Errorf("output %q, want %q", e.Output, want)
 	}
@@ -202,7 +202,7 @@ func TestReportEndsWithTheTotalsAndCountsAMissingStep(t *testing.T) {
 	if err := os.WriteFile(EventsFile(dir, "unit"), readFixture(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := AppendEvents(EventsFile(dir, "verify"), CheckEvents("hack/verify-all.sh", "verify-gofmt.sh", ActionPass, "", time.Now())...); err != nil {
+	if err := AppendEvents(EventsFile(dir, "verify"), CheckEvents("hack/verify-all.sh", "verify-gofmt.sh", ActionPass, "", time.Now(), nil)...); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
@@ -290,5 +290,54 @@ func TestRunStepKeepsAFailureCountedOnce(t *testing.T) {
 	}
 	if code != 1 || c.Line() != "0 passed, 1 failed, 0 skipped" {
 		t.Errorf("exit code %d, counted %s; want 1 and the script's one failure", code, c.Line())
+	}
+}
+
+func TestReportShowsEachStepsTimeAndItsSlowestParts(t *testing.T) {
+	dir := t.TempDir()
+	seconds := func(s float64) *float64 { return &s }
+	now := time.Now()
+	var events []Event
+	events = append(events, CheckEvents("hack/verify-all.sh", "verify-golangci-lint.sh", ActionPass, "", now, seconds(562))...)
+	events = append(events, CheckEvents("hack/verify-all.sh", "verify-gofmt.sh", ActionPass, "", now, seconds(3.2))...)
+	events = append(events, CheckEvents("hack/verify-all.sh", "verify-unmeasured.sh", ActionPass, "", now, nil)...)
+	events = append(events,
+		Event{Action: "run", Package: "example.com/p", Test: "TestSlow"},
+		Event{Action: ActionPass, Package: "example.com/p", Test: "TestSlow", Elapsed: seconds(900)},
+		Event{Action: ActionPass, Package: "example.com/p", Elapsed: seconds(75)},
+		Event{Action: ActionFail, Package: "example.com/q", Elapsed: seconds(3725)},
+	)
+	if err := AppendEvents(EventsFile(dir, "verify"), events...); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeElapsed(dir, "verify", 4*time.Hour+2*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := Report(&out, dir, []string{"verify"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The slowest four parts, slowest first: packages and checks, not a
+	// test inside a package (its time is its package's), nor a check that
+	// was not measured.
+	want := "verify       4 passed, 1 failed, 0 skipped   in 4h00m02s\n" +
+		"   1h02m05s example.com/q\n" +
+		"      9m22s hack/verify-all.sh verify-golangci-lint.sh\n" +
+		"      1m15s example.com/p\n" +
+		"       3.2s hack/verify-all.sh verify-gofmt.sh\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("report:\n%s\nwant it to hold:\n%s", out.String(), want)
+	}
+}
+
+func TestRunStepRecordsTheStepsWallTime(t *testing.T) {
+	dir := t.TempDir()
+	script := `printf '%s\n' '{"Action":"pass","Package":"s","Test":"check"}' >>"${KUBECARRY_TEST_EVENTS}"`
+	if _, err := RunStep("unit", dir, []string{"bash", "-c", script}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	elapsed, known, err := readElapsed(dir, "unit")
+	if err != nil || !known || elapsed <= 0 || elapsed > time.Minute {
+		t.Errorf("recorded wall time %v (known %v, %v), want a positive duration below a minute", elapsed, known, err)
 	}
 }
