@@ -100,13 +100,9 @@ func (c *anchorCache) of(file string) (map[string]bool, error) {
 func headingAnchors(text string) map[string]bool {
 	known := map[string]bool{}
 	seen := map[string]int{}
-	fenced := false
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "```") {
-			fenced = !fenced
-			continue
-		}
-		if fenced || !strings.HasPrefix(line, "#") {
+	for _, ml := range markdownLines(text) {
+		line := ml.text
+		if ml.fenced || !strings.HasPrefix(line, "#") {
 			continue
 		}
 		title := strings.TrimSpace(strings.TrimLeft(line, "#"))
@@ -225,23 +221,8 @@ func checkScripts(root string, uses map[string][]flagUse, help helpFunc) []strin
 	return problems
 }
 
-// namesFlag reports whether help text names flag as a whole word.
+// namesFlag reports whether help text names flag as a whole word: not as
+// the start of a longer flag (--check in --check-all) nor inside one.
 func namesFlag(text, flag string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], flag)
-		if j < 0 {
-			return false
-		}
-		end := i + j + len(flag)
-		if end == len(text) || !isFlagChar(rune(text[end])) {
-			if start := i + j; start == 0 || !isFlagChar(rune(text[start-1])) {
-				return true
-			}
-		}
-		i = end
-	}
-}
-
-func isFlagChar(r rune) bool {
-	return r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	return regexp.MustCompile(`(^|[^A-Za-z0-9-])` + regexp.QuoteMeta(flag) + `($|[^A-Za-z0-9-])`).MatchString(text)
 }

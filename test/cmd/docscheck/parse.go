@@ -72,15 +72,10 @@ func parseDoc(root, path string) (*doc, error) {
 		return nil, err
 	}
 	d := &doc{path: path}
-	fenced := false
-	for i, line := range strings.Split(string(data), "\n") {
-		at := location{file: path, line: i + 1}
-		if strings.HasPrefix(strings.TrimSpace(line), "```") {
-			fenced = !fenced
-			continue
-		}
+	for _, ml := range markdownLines(string(data)) {
+		at, line := location{file: path, line: ml.number}, ml.text
 		var code []string
-		if fenced {
+		if ml.fenced {
 			code = []string{line}
 		} else {
 			for _, m := range linkPattern.FindAllStringSubmatch(line, -1) {
@@ -131,4 +126,29 @@ func makeUses(at location, code string) []makeUse {
 		}
 	}
 	return uses
+}
+
+// markdownLine is a line of a Markdown text outside the fence lines
+// themselves, with its 1-based number and whether it is inside a fenced code
+// block.
+type markdownLine struct {
+	number int
+	text   string
+	fenced bool
+}
+
+// markdownLines splits a Markdown text into lines, dropping the ``` fence
+// lines and marking the lines between them, so that every reader of the docs
+// agrees on what is code.
+func markdownLines(text string) []markdownLine {
+	var lines []markdownLine
+	fenced := false
+	for i, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		lines = append(lines, markdownLine{number: i + 1, text: line, fenced: fenced})
+	}
+	return lines
 }

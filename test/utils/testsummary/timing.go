@@ -19,6 +19,7 @@ package testsummary
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -114,14 +115,7 @@ func formatDuration(d time.Duration) string {
 	d = d.Round(time.Second)
 	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
 	if h > 0 {
-		return strconv.Itoa(h) + "h" + twoDigits(m) + "m" + twoDigits(s) + "s"
+		return fmt.Sprintf("%dh%02dm%02ds", h, m, s)
 	}
-	return strconv.Itoa(m) + "m" + twoDigits(s) + "s"
-}
-
-func twoDigits(n int) string {
-	if n < 10 {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
+	return fmt.Sprintf("%dm%02ds", m, s)
 }
