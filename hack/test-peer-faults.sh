@@ -17,8 +17,8 @@
 # processes: etcd, three kube-apiservers (1 and 2 "Y1", "Y2" serve batch/v1;
 # 3 "X" runs without it and reaches Jobs through its peers) and a
 # kube-controller-manager (garbage collector) talking to X, started with
-# hack/lib/local-cluster.sh. The drill itself is Go (test/drill: workload,
-# nemesis, checker, report): Jobs GET through X while Y1 is frozen, both
+# hack/lib/local-cluster.sh. The drill itself is Go (test/drill, scenario
+# peer-faults: workload, nemesis, checker, report): Jobs GET through X while Y1 is frozen, both
 # are frozen (kube-controller-manager restarted meanwhile), both resume, X
 # and Y1 are partitioned (nftables over net_cls cgroups) and healed, Y1 is
 # restarted while partitioned from X (a peer X cannot fetch), and Y2 is cut
@@ -41,9 +41,9 @@
 #   --apiserver-binary  the kube-apiserver to test instead of
 #                       _output/bin/kube-apiserver (APISERVER_BINARY), e.g. an
 #                       upstream release from hack/build-upstream-apiserver.sh
-#   drill flags         passed to test/drill/cmd/peer-faults (phase lengths
-#                       such as -freeze-all 45s; see its -help)
-# Output: _output/peer-faults/{history.json,report.txt}; the cluster's logs in
+#   drill flags         passed to test/drill/cmd/drill peer-faults (phase
+#                       lengths such as -freeze-all 45s; see its -help)
+# Output: _output/peer-faults/{history.json,report.txt,report.json}; the cluster's logs in
 # _output/peer-faults/cluster/logs/. Uses its own addresses (10.203.0.0/24)
 # and etcd port (23830), so it runs next to hack/local-up-cluster.sh (--test)
 # and hack/bench-peerproxy.sh.
@@ -110,9 +110,9 @@ trap cleanup EXIT
 
 cd "${KUBECARRY_ROOT}"
 mkdir -p "${out}"
-rm -f "${out}/history.json" "${out}/report.txt"
-kubecarry::log::status "building the drill (test/drill/cmd/peer-faults)"
-GOFLAGS=-mod=vendor go build -o "${out}/peer-faults" ./test/drill/cmd/peer-faults
+rm -f "${out}"/{history.json,report.txt,report.json}
+kubecarry::log::status "building the drill (test/drill/cmd/drill)"
+GOFLAGS=-mod=vendor go build -o "${out}/drill" ./test/drill/cmd/drill
 heal
 kubecarry::cluster::control_plane
 
@@ -150,7 +150,7 @@ binary="${APISERVER_BINARY:-${KUBECARRY_OUTPUT}/bin/kube-apiserver}"
 title="kube-apiserver: ${binary} ($("${binary}" --version 2>/dev/null || echo "version unknown"))"
 [[ "${gate_off}" == false ]] || title+=", UnknownVersionInteroperabilityProxy=false"
 servers="$(kubecarry::cluster::apiserver_url 1),$(kubecarry::cluster::apiserver_url 2),$(kubecarry::cluster::apiserver_url 3)"
-drill=("${out}/peer-faults" -cluster-dir "${LOCAL_CLUSTER_DIR}" -servers "${servers}" -older "${OLDER_APISERVER}"
+drill=("${out}/drill" peer-faults -cluster-dir "${LOCAL_CLUSTER_DIR}" -servers "${servers}" -older "${OLDER_APISERVER}"
   -netcls-dir "${netcls}" -etcd "127.0.0.1:${ETCD_PORT}" -out "${out}" -title "${title}")
 [[ "${report_only}" == false ]] || drill+=(-report-only)
 # Without the proxy X never answers a Job: do not wait for it to.

@@ -19,17 +19,19 @@
 # address and UTS identity, --peer-ca-file and front-proxy flags as the
 # local cluster sets them) of the FROM release behind HAProxy (TCP, round
 # robin, /readyz health checks: hack/lib/local-cluster-lb.sh); a
-# kube-controller-manager (garbage collector, namespace controller) and the
-# workload (test/upgrade: readers, writers, watchers, dependents, a
-# namespace deletion) reaching the API only through HAProxy. Steps: steady
-# state; then each server in turn is stopped gracefully and the TO release
-# started in its place with the same identity and address; then the
+# kube-controller-manager (garbage collector, namespace controller). This
+# script starts those processes; the drill itself is Go (test/drill,
+# scenario upgrade): its workload (readers, writers, watchers, dependents,
+# a namespace deletion) reaches the API only through HAProxy, and its
+# nemesis goes through the steps: steady state; then each server in turn
+# is stopped gracefully and the TO release started in its place with the
+# same identity and address (through this script's "start" mode); then the
 # controller manager FROM -> TO. Each step holds D after its server is
 # ready. During the middle step the namespace is deleted and, with
 # --faults, one fault is injected into a server of the new release: kill
 # (SIGKILL, restarted at once as kubelet would), freeze (20 s SIGSTOP) or
 # partition (20 s, nftables over net_cls cgroups, from the last old server).
-# The report (table on stdout, JSON and text under _output/drill/) counts
+# The report (tables on stdout, JSON and text under _output/drill/) counts
 # per step and request class what clients got; --check holds the run to
 # what kubecarry guarantees and fails otherwise. Everything is undone on
 # every exit, Ctrl-C included. Needs root.
@@ -51,8 +53,8 @@
 #   --duration-per-step  how long each step holds, e.g. 30s or 2m (default 45s)
 #   --faults             the extra event of the middle step (default none)
 #   --check              exit 1 unless kubecarry's guarantees hold
-# Output: _output/drill/upgrade-<from>-<to>[-<fault>]/{timeline.tsv,
-# history.json,report.json,report.txt}, the cluster's logs in its cluster/logs/.
+# Output: _output/drill/upgrade-<from>-to-<to>[-<fault>]/{history.json,
+# report.json,report.txt}, the cluster's logs in its cluster/logs/.
 # Uses its own addresses (10.204.0.0/24) and etcd port (23850).
 
 set -o errexit
@@ -64,6 +66,70 @@ source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-lb.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-faults.sh"
+
+# What upstream recommends for rolling restarts behind a load balancer.
+# /readyz fails as soon as SIGTERM arrives, and the health check (every
+# second, two failures) takes the server out within ~3 s; for 10 s the
+# server keeps serving whatever still reaches it. After that it stops
+# accepting connections and, with send-retry-after, answers requests that
+# still arrive on open connections 429 with Retry-After (which client-go
+# retries) until in-flight requests have drained.
+shutdown_flags=(--shutdown-delay-duration=10s --shutdown-send-retry-after=true)
+
+# binary <component> <release> prints the path of the component's binary.
+binary() {
+  if [[ "$2" == kubecarry ]]; then
+    echo "${KUBECARRY_OUTPUT}/bin/$1"
+  else
+    kubecarry::upstream::build "$1" "$2" | tail -n1
+  fi
+}
+# peer_ca <release> says whether servers of that release get --peer-ca-file:
+# kubecarry's and v1.36+ have the peer proxy on by default; upstream v1.35
+# refuses the flag unless the gate is turned on.
+peer_ca() {
+  local minor
+  [[ "$1" == kubecarry ]] && { echo true; return; }
+  minor="${1#v1.}"
+  minor="${minor%%.*}"
+  ((minor >= 36)) && echo true || echo false
+}
+
+# start_server <i> <release> starts apiserver-i of a release and waits
+# until it is ready.
+start_server() {
+  local i="$1" release="$2" bin
+  bin="$(binary kube-apiserver "${release}")"
+  kubecarry::log::status "starting apiserver-${i} (${release}) on $(kubecarry::cluster::apiserver_url "${i}")"
+  APISERVER_PEER_CA="$(peer_ca "${release}")" kubecarry::cluster::apiserver "apiserver-${i}" "${bin}" \
+    "$(kubecarry::cluster::apiserver_ip "${i}")" "${shutdown_flags[@]}"
+  kubecarry::cluster::wait_ready "apiserver-${i}" "ready" kubecarry::cluster::curl "$(kubecarry::cluster::apiserver_url "${i}")/readyz"
+}
+
+# start_controller_manager <release> starts it through the load balancer.
+start_controller_manager() {
+  # The garbage collector and the namespace controller are the controllers
+  # the drill is about; serviceaccount-token is what
+  # --use-service-account-credentials needs first. No leader election: one
+  # controller manager at a time, and the new one must not wait for the
+  # old one's lease to expire.
+  KCM_BINARY="$(binary kube-controller-manager "$1")" KCM_SERVER_URL="$(kubecarry::cluster::lb_url)" \
+    kubecarry::cluster::controller_manager --controllers=garbagecollector,namespace,serviceaccount-token --leader-elect=false
+}
+
+# The drill's start script (test/drill/nemesis.Start): "start <component>
+# <release>" starts one component of a release in the running cluster,
+# with the environment this script exported before it ran the drill, and
+# returns once it is ready.
+if [[ "${1:-}" == start ]]; then
+  [[ $# -eq 3 ]] || kubecarry::log::fatal "usage: $0 start apiserver-<i>|kube-controller-manager <release>"
+  case "$2" in
+    apiserver-[0-9]*) start_server "${2#apiserver-}" "$3" ;;
+    kube-controller-manager) start_controller_manager "$3" ;;
+    *) kubecarry::log::fatal "start: unknown component '$2' (want apiserver-<i> or kube-controller-manager)" ;;
+  esac
+  exit 0
+fi
 
 from=kubecarry to=v1.36.3 servers=3 upgrade="" hold=45s faults=none check=false
 while [[ $# -gt 0 ]]; do
@@ -104,138 +170,25 @@ out="${KUBECARRY_OUTPUT}/drill/upgrade-${from}-to-${to}"
 [[ "${faults}" == none ]] || out+="-${faults}"
 export LOCAL_CLUSTER_DIR="${out}/cluster" ETCD_PORT=23850 LOCAL_CLUSTER_NET=10.204.0 LOCAL_CLUSTER_PREFIX=kcu
 export API_SERVERS="${servers}" UPSTREAM_PEER=""
-timeline="${out}/timeline.tsv"
 netcls="${out}/net_cls"
 table=kubecarry-upgrade-drill
-# The middle step: the namespace deletion and the fault happen in it.
-middle=$(((upgrade + 1) / 2))
-# What upstream recommends for rolling restarts behind a load balancer.
-# /readyz fails as soon as SIGTERM arrives, and the health check (every
-# second, two failures) takes the server out within ~3 s; for 10 s the
-# server keeps serving whatever still reaches it. After that it stops
-# accepting connections and, with send-retry-after, answers requests that
-# still arrive on open connections 429 with Retry-After (which client-go
-# retries) until in-flight requests have drained.
-shutdown_flags=(--shutdown-delay-duration=10s --shutdown-send-retry-after=true)
-readonly stop_timeout=70
 
-workload_pid=""
 names=()
 for ((i = 1; i <= servers; i++)); do names+=("apiserver-${i}"); done
 # shellcheck disable=SC2317 # the EXIT trap runs it.
 cleanup() {
-  if [[ -n "${workload_pid}" ]] && kill -0 "${workload_pid}" 2>/dev/null; then
-    kill -KILL "${workload_pid}" 2>/dev/null || true
-  fi
   kubecarry::cluster::heal "${netcls}" "${table}" "${names[@]}"
   kubecarry::cluster::down
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-now() { date +%s.%N; }
-# record <kind> <name> [detail] appends to the timeline (see test/upgrade/report).
-record() { printf '%s\t%s\t%s\t%s\n' "$(now)" "$1" "$2" "${3:-}" >>"${timeline}"; }
-elapsed_since() { awk -v a="$1" -v b="$(now)" 'BEGIN {printf "%.2f", b - a}'; }
-
-# binary <component> <release> prints the path of the component's binary.
-binary() {
-  if [[ "$2" == kubecarry ]]; then
-    echo "${KUBECARRY_OUTPUT}/bin/$1"
-  else
-    kubecarry::upstream::build "$1" "$2" | tail -n1
-  fi
-}
-# peer_ca <release> says whether servers of that release get --peer-ca-file:
-# kubecarry's and v1.36+ have the peer proxy on by default; upstream v1.35
-# refuses the flag unless the gate is turned on.
-peer_ca() {
-  local minor
-  [[ "$1" == kubecarry ]] && { echo true; return; }
-  minor="${1#v1.}"
-  minor="${minor%%.*}"
-  ((minor >= 36)) && echo true || echo false
-}
-
-# start_server <i> <release> starts apiserver-i of a release and waits
-# until it is ready, recording how long that took.
-start_server() {
-  local i="$1" release="$2" t0 bin
-  bin="$(binary kube-apiserver "${release}")"
-  t0="$(now)"
-  kubecarry::log::status "starting apiserver-${i} (${release}) on $(kubecarry::cluster::apiserver_url "${i}")"
-  APISERVER_PEER_CA="$(peer_ca "${release}")" kubecarry::cluster::apiserver "apiserver-${i}" "${bin}" \
-    "$(kubecarry::cluster::apiserver_ip "${i}")" "${shutdown_flags[@]}"
-  kubecarry::cluster::wait_ready "apiserver-${i}" "ready" kubecarry::cluster::curl "$(kubecarry::cluster::apiserver_url "${i}")/readyz"
-  record ready "apiserver-${i} (${release})" "$(elapsed_since "${t0}")"
-}
-
-# stop <name> stops a component gracefully (SIGTERM) and fails, naming it,
-# when it is not gone within stop_timeout seconds.
-stop() {
-  local name="$1" pid t0
-  pid="$(kubecarry::cluster::pid_of "${name}")" || kubecarry::cluster::fail "${name}" "was not running when its turn to stop came"
-  t0="$(now)"
-  kill -TERM "${pid}"
-  local deadline=$((SECONDS + stop_timeout))
-  while [[ -d "/proc/${pid}" ]]; do
-    ((SECONDS < deadline)) || kubecarry::cluster::fail "${name}" "still running ${stop_timeout}s after SIGTERM"
-    sleep 0.2
-  done
-  record event "${name} stopped" "after $(elapsed_since "${t0}")s"
-}
-
-# start_controller_manager <release> starts it through the load balancer.
-start_controller_manager() {
-  local t0
-  t0="$(now)"
-  # The garbage collector and the namespace controller are the controllers
-  # the drill is about; serviceaccount-token is what
-  # --use-service-account-credentials needs first. No leader election: one
-  # controller manager at a time, and the new one must not wait for the
-  # old one's lease to expire.
-  KCM_BINARY="$(binary kube-controller-manager "$1")" KCM_SERVER_URL="$(kubecarry::cluster::lb_url)" \
-    kubecarry::cluster::controller_manager --controllers=garbagecollector,namespace,serviceaccount-token --leader-elect=false
-  record ready "kube-controller-manager ($1)" "$(elapsed_since "${t0}")"
-}
-
-# fault injects the middle step's fault into apiserver-1, the first server
-# of the new release (the old server of a partition is the last one).
-fault() {
-  local pid
-  pid="$(kubecarry::cluster::pid_of apiserver-1)" || kubecarry::cluster::fail apiserver-1 "not running when the fault was due"
-  case "${faults}" in
-    kill)
-      record event "SIGKILL apiserver-1" "(${to}); started again at once, as kubelet restarts a static Pod"
-      kill -KILL "${pid}"
-      while [[ -d "/proc/${pid}" ]]; do sleep 0.1; done
-      start_server 1 "${to}"
-      ;;
-    freeze)
-      record event "SIGSTOP apiserver-1" "(${to}) for 20s"
-      kill -STOP "${pid}"
-      sleep 20
-      kill -CONT "${pid}"
-      record event "SIGCONT apiserver-1"
-      ;;
-    partition)
-      local old="${servers}" old_pid
-      old_pid="$(kubecarry::cluster::pid_of "apiserver-${old}")" || kubecarry::cluster::fail "apiserver-${old}" "not running when the fault was due"
-      record event "partition apiserver-1|apiserver-${old}" "(${to} | ${from}) for 20s"
-      "${drill}" partition -for 20s -netcls-dir "${netcls}" -table "${table}" \
-        -a "apiserver-1=${pid}=$(kubecarry::cluster::apiserver_ip 1)" \
-        -b "apiserver-${old}=${old_pid}=$(kubecarry::cluster::apiserver_ip "${old}")"
-      record event "healed apiserver-1|apiserver-${old}"
-      ;;
-  esac
-}
-
 cd "${KUBECARRY_ROOT}"
 mkdir -p "${out}"
-rm -f "${timeline}" "${out}"/{history.json,report.json,report.txt,workload.log}
-kubecarry::log::status "building the drill (test/upgrade/cmd/upgrade-drill) and the releases"
-drill="${out}/upgrade-drill"
-GOFLAGS=-mod=vendor go build -o "${drill}" ./test/upgrade/cmd/upgrade-drill
+rm -f "${out}"/{timeline.tsv,history.json,report.json,report.txt,workload.log}
+kubecarry::log::status "building the drill (test/drill/cmd/drill) and the releases"
+drill="${out}/drill"
+GOFLAGS=-mod=vendor go build -o "${drill}" ./test/drill/cmd/drill
 # Built (or found in the cache) before anything starts, so a build failure
 # names the release and the clock of a step never includes a build.
 binary kube-apiserver "${from}" >/dev/null
@@ -244,63 +197,21 @@ binary kube-controller-manager "${from}" >/dev/null
 ((upgrade < servers)) || binary kube-controller-manager "${to}" >/dev/null
 kubecarry::cluster::heal "${netcls}" "${table}"
 kubecarry::cluster::prepare
-for ((i = 1; i <= servers; i++)); do start_server "${i}" "${from}"; done
+urls=()
+for ((i = 1; i <= servers; i++)); do
+  start_server "${i}" "${from}"
+  urls+=("$(kubecarry::cluster::apiserver_url "${i}")")
+done
 servers_list=()
 for ((i = 1; i <= servers; i++)); do servers_list+=("${i}"); done
 kubecarry::cluster::load_balancer "${servers_list[@]}"
 start_controller_manager "${from}"
 
-# The workload's kubeconfig points at the load balancer.
-pki="$(kubecarry::cluster::pki)"
-kubeconfig="${LOCAL_CLUSTER_DIR}/workload.kubeconfig"
-kubecarry::pki::kubeconfig "${kubeconfig}" "$(kubecarry::cluster::lb_url)" "${pki}/ca.crt" "${pki}/admin.crt" "${pki}/admin.key" admin
-record step steady "${servers} kube-apiservers ${from}, kube-controller-manager ${from}"
-kubecarry::log::status "starting the workload (log: ${out}/workload.log)"
-"${drill}" workload -kubeconfig "${kubeconfig}" -etcd "http://127.0.0.1:${ETCD_PORT}" \
-  -history "${out}/history.json" -ready-file "${out}/workload.ready" -max-duration 60m >"${out}/workload.log" 2>&1 &
-workload_pid=$!
-rm -f "${out}/workload.ready"
-deadline=$((SECONDS + 180))
-until [[ -e "${out}/workload.ready" ]]; do
-  kill -0 "${workload_pid}" 2>/dev/null || { tail -n 20 "${out}/workload.log" >&2; kubecarry::log::fatal "the workload exited before its objects existed (log above)"; }
-  ((SECONDS < deadline)) || kubecarry::log::fatal "the workload did not create its objects within 180 s (see ${out}/workload.log)"
-  sleep 0.5
-done
-kubecarry::log::status "steady state for ${hold_s}s"
-sleep "${hold_s}"
-
-for ((i = 1; i <= upgrade; i++)); do
-  record step "upgrade apiserver-${i}" "apiserver-${i} ${from} -> ${to}"
-  kubecarry::log::status "step ${i}/${upgrade}: apiserver-${i} ${from} -> ${to}"
-  stop "apiserver-${i}"
-  start_server "${i}" "${to}"
-  # The resource only the new release serves is used from its first
-  # server on, as clients of the new release would.
-  ((i > 1)) || kill -USR1 "${workload_pid}"
-  if ((i == middle)); then
-    kill -USR2 "${workload_pid}"
-    [[ "${faults}" == none ]] || fault
-  fi
-  sleep "${hold_s}"
-done
-if ((upgrade == servers)); then
-  record step "upgrade kube-controller-manager" "kube-controller-manager ${from} -> ${to}"
-  kubecarry::log::status "kube-controller-manager ${from} -> ${to}"
-  stop kube-controller-manager
-  start_controller_manager "${to}"
-  sleep "${hold_s}"
-fi
-record end ""
-
-kubecarry::log::status "stopping the workload; it compares its watchers and reads etcd"
-kill -TERM "${workload_pid}"
+kubecarry::log::status "running the drill: ${upgrade} of ${servers} servers ${from} -> ${to}, ${hold_s}s per step, faults: ${faults}"
+args=(upgrade -cluster-dir "${LOCAL_CLUSTER_DIR}" -load-balancer "$(kubecarry::cluster::lb_url)"
+  -servers "$(IFS=,; echo "${urls[*]}")" -etcd "http://127.0.0.1:${ETCD_PORT}" -start-script "${KUBECARRY_ROOT}/hack/upgrade-drill.sh"
+  -from "${from}" -to "${to}" -upgrade "${upgrade}" -hold "${hold_s}s" -faults "${faults}" -netcls-dir "${netcls}" -out "${out}")
+[[ "${check}" == true ]] || args+=(-report-only)
 rc=0
-wait "${workload_pid}" || rc=$?
-workload_pid=""
-((rc == 0)) || { tail -n 20 "${out}/workload.log" >&2; kubecarry::log::fatal "the workload failed (exit ${rc}; log above)"; }
-title="Rolling upgrade ${from} -> ${to}: ${servers} kube-apiservers (${upgrade} upgraded) behind HAProxy, ${hold_s}s per step, faults: ${faults}"
-report=("${drill}" report -history "${out}/history.json" -timeline "${timeline}" -json "${out}/report.json" -title "${title}")
-[[ "${check}" == false ]] || report+=(-check)
-rc=0
-"${report[@]}" | tee "${out}/report.txt" || rc=$?
+"${drill}" "${args[@]}" || rc=$?
 exit "${rc}"

@@ -17,10 +17,13 @@ limitations under the License.
 package history
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 	"time"
 )
+
+var t0 = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // fakeClock advances by step on every reading.
 func fakeClock(start time.Time, step time.Duration) func() time.Time {
@@ -32,25 +35,22 @@ func fakeClock(start time.Time, step time.Duration) func() time.Time {
 	}
 }
 
-func TestRecorderPhases(t *testing.T) {
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	r := NewRecorder("title", fakeClock(t0, time.Second))
+func TestRecorderPhasesAndEvents(t *testing.T) {
+	r := NewRecorder("peer-faults", "title", fakeClock(t0, time.Second))
 	if got := r.Phase(); got != "" {
 		t.Fatalf("phase before the first: %q", got)
 	}
-	r.Request(Request{Job: "early"})
-	r.BeginPhase(Phase{Name: "before"})        // t0
-	r.Request(Request{Job: "j1"})              // attributed to before
-	r.BeginPhase(Phase{Name: "a", Fault: "f"}) // t0+1s, ends before at t0+1s
-	r.Event("inject", true)                    // t0+2s
-	r.EndPhase()                               // t0+3s
-	r.Request(Request{Job: "j2"})              // still a: until the next phase begins
-	r.EndPhase()                               // no change
-	r.BeginPhase(Phase{Name: "c", End: t0})    // t0+4s; a stays ended at t0+3s
+	r.BeginPhase(Phase{Name: "before"})                                           // t0
+	r.BeginPhase(Phase{Name: "a", Fault: "f"})                                    // t0+1s, ends before at t0+1s
+	r.Event(Event{Kind: EventFault, What: "inject", Freeze: true})                // t0+2s
+	r.EndPhase()                                                                  // t0+3s
+	r.EndPhase()                                                                  // no change
+	r.Event(Event{Kind: EventReady, Component: "apiserver-1", Took: time.Second}) // t0+4s, still in a
+	r.BeginPhase(Phase{Name: "c", End: t0})                                       // t0+5s; a stays ended at t0+3s
 
 	h := r.History()
-	if len(h.Phases) != 3 {
-		t.Fatalf("phases: %+v", h.Phases)
+	if len(h.Phases) != 3 || h.Scenario != "peer-faults" || h.Title != "title" {
+		t.Fatalf("history: %+v", h)
 	}
 	if want := t0.Add(time.Second); !h.Phases[0].End.Equal(want) {
 		t.Errorf("before ended %v, want %v (when a began)", h.Phases[0].End, want)
@@ -58,16 +58,11 @@ func TestRecorderPhases(t *testing.T) {
 	if want := t0.Add(3 * time.Second); !h.Phases[1].End.Equal(want) {
 		t.Errorf("a ended %v, want %v (EndPhase, not the next BeginPhase)", h.Phases[1].End, want)
 	}
-	if !h.Phases[2].End.IsZero() || !h.Phases[2].Start.Equal(t0.Add(4*time.Second)) {
-		t.Errorf("c: %+v, want started at +4s and open", h.Phases[2])
+	if !h.Phases[2].End.IsZero() || !h.Phases[2].Start.Equal(t0.Add(5*time.Second)) {
+		t.Errorf("c: %+v, want started at +5s and open", h.Phases[2])
 	}
-	wantPhases := map[string]string{"early": "", "j1": "before", "j2": "a"}
-	for _, req := range h.Requests {
-		if req.Phase != wantPhases[req.Job] {
-			t.Errorf("request %s in phase %q, want %q", req.Job, req.Phase, wantPhases[req.Job])
-		}
-	}
-	if len(h.Events) != 1 || h.Events[0].Phase != "a" || !h.Events[0].Freeze {
+	if len(h.Events) != 2 || h.Events[0].Phase != "a" || !h.Events[0].Freeze || !h.Events[0].Time.Equal(t0.Add(2*time.Second)) ||
+		h.Events[1].Phase != "a" || h.Events[1].Component != "apiserver-1" {
 		t.Errorf("events: %+v", h.Events)
 	}
 	// The copy is independent of the recorder.
@@ -77,25 +72,18 @@ func TestRecorderPhases(t *testing.T) {
 	}
 }
 
-func TestRecorderRequestKeepsItsPhase(t *testing.T) {
-	r := NewRecorder("", nil)
-	r.BeginPhase(Phase{Name: "a"})
-	r.BeginPhase(Phase{Name: "b"})
-	// A request records the phase it started in, even if it ends later.
-	r.Request(Request{Phase: "a", Job: "slow"})
-	if got := r.History().Requests[0].Phase; got != "a" {
-		t.Errorf("phase %q, want a", got)
-	}
-}
-
 func TestDependentsAndSaveLoad(t *testing.T) {
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	r := NewRecorder("drill", fakeClock(t0, time.Second))
+	r := NewRecorder("upgrade", "drill", fakeClock(t0, time.Second))
+	early := r.AddDependent(Dependent{Kind: "ConfigMap", Name: "setup-dep", Phase: "setup"})
 	r.BeginPhase(Phase{Name: "b", Fault: "SIGSTOP", Allow503: true, RecoverWithin: 5 * time.Second})
-	i := r.AddDependent(Dependent{Name: "d1", Owner: "j1", Phase: "b", CreateCode: 201})
-	r.UpdateDependent(i, func(d *Dependent) { d.FinalCode = 200 })
+	i := r.AddDependent(Dependent{Kind: "ConfigMap", Name: "d1", Owner: "j1", CreateCode: 201})
+	r.UpdateDependent(i, func(d *Dependent) { d.Exists, d.OwnerExists = true, true })
 	r.SetCounters([]Counter{{Name: "gets", Start: 1, End: 1, MustNotGrow: true}})
-	r.Request(Request{Job: "j1", Start: t0, Duration: 1500 * time.Millisecond, Code: 503, RetryAfter: "1"})
+	r.Call(Call{Class: "get job", Start: t0, Duration: 1500 * time.Millisecond, Code: 503, RetryAfter: "1"})
+	r.Attempt(Attempt{Class: "get job", Start: t0, Code: 503, RetryAfter: "1"})
+	r.SetWatches([]Watch{{Resource: "jobs", Events: 3}})
+	r.SetNamespace(&NamespaceDeletion{Name: "doomed", Finished: true})
+	r.Note("a note")
 	r.EndPhase()
 
 	path := filepath.Join(t.TempDir(), "history.json")
@@ -110,16 +98,43 @@ func TestDependentsAndSaveLoad(t *testing.T) {
 	if !ok || !p.Allow503 || p.RecoverWithin != 5*time.Second || len(p.Counters) != 1 || !p.Counters[0].MustNotGrow {
 		t.Errorf("phase after load: %+v", p)
 	}
-	if h.Dependents[0].FinalCode != 200 || h.Title != "drill" {
+	if d := h.Dependents[i]; d.Phase != "b" || !d.Exists || !d.WasCreated() || d.Lost() {
+		t.Errorf("dependent after load: %+v (it takes the current phase when it names none)", d)
+	}
+	if d := h.Dependents[early]; d.Phase != "setup" {
+		t.Errorf("a dependent that names its phase keeps it: %+v", d)
+	}
+	if h.Scenario != "upgrade" || len(h.Calls) != 1 || len(h.Attempts) != 1 || len(h.Watches) != 1 || h.Namespace == nil || len(h.Notes) != 1 {
 		t.Errorf("after load: %+v", h)
 	}
-	if got := h.Requests[0].End(); !got.Equal(t0.Add(1500 * time.Millisecond)) {
+	if got := h.Calls[0].End(); !got.Equal(t0.Add(1500 * time.Millisecond)) {
 		t.Errorf("End() = %v", got)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "none.json")); err == nil {
+		t.Error("loaded a file that does not exist")
+	}
+}
+
+func TestDependentLost(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		d    Dependent
+		want bool
+	}{
+		{"gone, owner there", Dependent{CreateCode: 201, OwnerExists: true}, true},
+		{"there", Dependent{CreateCode: 201, Exists: true, OwnerExists: true}, false},
+		{"owner gone too", Dependent{CreateCode: 201}, false},
+		{"never created", Dependent{CreateCode: 503, OwnerExists: true}, false},
+		{"unreadable", Dependent{CreateCode: 201, OwnerExists: true, FinalError: "etcd"}, false},
+		{"control", Dependent{CreateCode: 201, OwnerExists: true, Control: true}, false},
+	} {
+		if got := tc.d.Lost(); got != tc.want {
+			t.Errorf("%s: Lost() = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
 
 func TestPhaseAt(t *testing.T) {
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	h := &History{Phases: []Phase{{Name: "a", Start: t0}, {Name: "b", Start: t0.Add(10 * time.Second)}}}
 	for _, tc := range []struct {
 		at   time.Duration
@@ -128,5 +143,14 @@ func TestPhaseAt(t *testing.T) {
 		if got := h.PhaseAt(t0.Add(tc.at)); got != tc.want {
 			t.Errorf("PhaseAt(+%s) = %q, want %q", tc.at, got, tc.want)
 		}
+	}
+}
+
+func TestClassOf(t *testing.T) {
+	if got := ClassOf(context.Background()); got != "other" {
+		t.Errorf("untagged: %q", got)
+	}
+	if got := ClassOf(WithClass(context.Background(), "get job")); got != "get job" {
+		t.Errorf("tagged: %q", got)
 	}
 }

@@ -14,11 +14,16 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-// Package nemesis injects the faults of a drill into real processes and
-// real network paths, one named fault at a time, each with its undo, and
-// records in the history when it did what. Run walks a plan of steps; the
-// faults are Freeze (SIGSTOP/SIGCONT), Partition (nftables over net_cls
-// cgroups) and the one-shot Restart.
+// Package nemesis changes the cluster of a drill under its workload: it
+// injects faults into real processes and real network paths, one named
+// fault at a time, each with its undo, and replaces components, and records
+// in the history when it did what. Run walks a plan of steps (phases); the
+// faults are Freeze (SIGSTOP/SIGCONT) and Partition (nftables over net_cls
+// cgroups), the one-shot actions Restart (kill or stop, then the same
+// process again), Stop (graceful), Start (a component of a given release,
+// through the scenario's start script) and Func (a call into the workload).
+// Every fault a step injects is undone when the step ends, also when the
+// drill is interrupted or an action fails.
 package nemesis
 
 import (
@@ -41,10 +46,17 @@ type Fault interface {
 	Undo() error
 }
 
-// Action is a one-shot fault: what it breaks it also repairs.
+// Action is a one-shot change: a fault that repairs itself (a restart) or
+// a step of an upgrade (stop a component, start its new release).
 type Action interface {
 	Describe() string
 	Do(ctx context.Context) error
+}
+
+// Reporter is an Action with an outcome to record once it is done: a
+// component stopped or ready, and how long that took.
+type Reporter interface {
+	Outcome() history.Event
 }
 
 // Timed is an action at a time into a step.
@@ -64,9 +76,16 @@ type Watch struct {
 
 // Step is one phase of the plan.
 type Step struct {
-	Phase string
-	// Fault is held for Duration; nil observes.
+	Phase       string
+	Description string
+	// Before are done one after another as the phase begins (stop a
+	// server, start its new release); the phase's Duration counts from
+	// when they are done.
+	Before []Action
+	// Fault is held for Duration (or FaultFor, when set, and the phase
+	// goes on without it); nil observes.
 	Fault    Fault
+	FaultFor time.Duration
 	Duration time.Duration
 	// Allow503 and RecoverWithin are the checker's expectations of the
 	// phase (see history.Phase).
@@ -86,6 +105,9 @@ type Step struct {
 // Freezes says whether a fault freezes processes (for the report's "in
 // flight when a peer froze").
 func freezes(f Fault) bool {
+	if d, ok := f.(*Deferred); ok {
+		f = d.built
+	}
 	_, ok := f.(*Freeze)
 	return ok
 }
@@ -103,27 +125,41 @@ func Run(ctx context.Context, rec *history.Recorder, steps []Step, logf func(str
 }
 
 func runStep(ctx context.Context, rec *history.Recorder, s Step, logf func(string, ...any)) (err error) {
-	p := history.Phase{Name: s.Phase, Allow503: s.Allow503, RecoverWithin: s.RecoverWithin}
+	p := history.Phase{Name: s.Phase, Description: s.Description, Allow503: s.Allow503, RecoverWithin: s.RecoverWithin}
 	if s.Fault != nil {
 		p.Fault = s.Fault.Describe()
 	}
 	rec.BeginPhase(p)
 	logf("phase %s (%s)%s", s.Phase, s.Duration, suffix(p.Fault))
+	for _, a := range s.Before {
+		if err := do(ctx, rec, a, logf); err != nil {
+			rec.EndPhase()
+			return err
+		}
+	}
 	if s.Align != nil {
 		s.Align(ctx)
 	}
 	start := time.Now()
+	// undo ends the fault once, early (FaultFor) or when the step ends.
+	undone := false
+	undo := func() error {
+		if undone {
+			return nil
+		}
+		undone = true
+		undoErr := s.Fault.Undo()
+		rec.EndPhase()
+		rec.Event(history.Event{Kind: history.EventUndo, What: "undo: " + s.Fault.Describe()})
+		if undoErr != nil {
+			return fmt.Errorf("undoing %q: %w", s.Fault.Describe(), undoErr)
+		}
+		return nil
+	}
 	if s.Fault != nil {
-		defer func() {
-			undoErr := s.Fault.Undo()
-			rec.EndPhase()
-			rec.Event("undo: "+s.Fault.Describe(), false)
-			if undoErr != nil {
-				err = errors.Join(err, fmt.Errorf("undoing %q: %w", s.Fault.Describe(), undoErr))
-			}
-		}()
+		defer func() { err = errors.Join(err, undo()) }()
 		injectErr := s.Fault.Inject()
-		rec.Event(s.Fault.Describe(), freezes(s.Fault) && injectErr == nil)
+		rec.Event(history.Event{Kind: history.EventFault, What: s.Fault.Describe(), Freeze: freezes(s.Fault) && injectErr == nil})
 		if injectErr != nil {
 			return fmt.Errorf("injecting %q: %w", s.Fault.Describe(), injectErr)
 		}
@@ -153,15 +189,10 @@ func runStep(ctx context.Context, rec *history.Recorder, s Step, logf func(strin
 		}})
 	}
 	for _, a := range s.Actions {
-		timers = append(timers, timer{a.After, func() error {
-			rec.Event(a.Action.Describe(), false)
-			logf("  %s", a.Action.Describe())
-			if err := a.Action.Do(ctx); err != nil {
-				rec.Event(fmt.Sprintf("failed: %s: %v", a.Action.Describe(), err), false)
-				return fmt.Errorf("%s: %w", a.Action.Describe(), err)
-			}
-			return nil
-		}})
+		timers = append(timers, timer{a.After, func() error { return do(ctx, rec, a.Action, logf) }})
+	}
+	if s.Fault != nil && s.FaultFor > 0 {
+		timers = append(timers, timer{s.FaultFor, undo})
 	}
 	sort.SliceStable(timers, func(i, j int) bool { return timers[i].at < timers[j].at })
 	for _, t := range timers {
@@ -187,6 +218,20 @@ func runStep(ctx context.Context, rec *history.Recorder, s Step, logf func(strin
 	}
 	if len(counters) > 0 {
 		rec.SetCounters(counters)
+	}
+	return nil
+}
+
+// do runs one action and records it, its outcome or its failure.
+func do(ctx context.Context, rec *history.Recorder, a Action, logf func(string, ...any)) error {
+	rec.Event(history.Event{Kind: history.EventAction, What: a.Describe()})
+	logf("  %s", a.Describe())
+	if err := a.Do(ctx); err != nil {
+		rec.Event(history.Event{Kind: history.EventFailed, What: fmt.Sprintf("failed: %s: %v", a.Describe(), err)})
+		return fmt.Errorf("%s: %w", a.Describe(), err)
+	}
+	if r, ok := a.(Reporter); ok {
+		rec.Event(r.Outcome())
 	}
 	return nil
 }

@@ -221,7 +221,7 @@ func quiet(string, ...any) {}
 
 func TestRun(t *testing.T) {
 	log := &callLog{}
-	rec := history.NewRecorder("", nil)
+	rec := history.NewRecorder("", "", nil)
 	n := 0.0
 	steps := []Step{
 		{Phase: "before", Duration: 10 * time.Millisecond},
@@ -269,7 +269,7 @@ func TestRun(t *testing.T) {
 
 func TestRunUndoesOnCancel(t *testing.T) {
 	log := &callLog{}
-	rec := history.NewRecorder("", nil)
+	rec := history.NewRecorder("", "", nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
 	steps := []Step{
@@ -308,7 +308,7 @@ func TestRunUndoesAfterFailures(t *testing.T) {
 			for _, a := range tc.step.Actions {
 				a.Action.(*fakeAction).log = log
 			}
-			err := Run(context.Background(), history.NewRecorder("", nil), []Step{tc.step}, quiet)
+			err := Run(context.Background(), history.NewRecorder("", "", nil), []Step{tc.step}, quiet)
 			if err == nil || !strings.Contains(err.Error(), "boom") {
 				t.Errorf("err %v", err)
 			}

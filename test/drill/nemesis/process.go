@@ -176,7 +176,7 @@ func (r *Restart) Do(ctx context.Context) error {
 		return err
 	}
 	defer log.Close()
-	fmt.Fprintf(log, "\n--- %s: restarted by the peer-faults drill (was PID %d)\n", time.Now().UTC().Format(time.RFC3339Nano), f.PID)
+	fmt.Fprintf(log, "\n--- %s: restarted by the drill (was PID %d)\n", time.Now().UTC().Format(time.RFC3339Nano), f.PID)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = SplitCmdline(env)
 	cmd.Dir = dir

@@ -14,15 +14,19 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-// Package report prints a drill's history as one table, a row per phase, so
-// runs of two builds can be put side by side, followed by what the nemesis
-// did when, the answers other than 200, and the checker's verdicts.
+// Package report prints a drill's history and the checker's verdicts the
+// same way for every scenario: a table with a row per phase (so runs of two
+// builds can be put side by side) and one per phase and request class, the
+// timeline of what the nemesis and the components did, what became of the
+// watches, dependents and the deleted namespace, the answers other than
+// success, the verdicts and a summary line; and the same as JSON.
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
+	"os"
 	"sort"
 	"strings"
 	"time"
@@ -31,144 +35,54 @@ import (
 	"github.com/kubecarry/kubecarry/test/drill/history"
 )
 
-// Header is the table's header row.
-var Header = []string{"phase", "requests", "200", "503 (with Retry-After)", "404", "other", "no answer",
-	"worst latency", "first 200 after phase end", "dependents created", "dependents lost"}
-
-// Rows is the table's body: one row per phase.
-func Rows(stats []checker.PhaseStats) [][]string {
-	rows := make([][]string, 0, len(stats))
-	for _, s := range stats {
-		unavailable := fmt.Sprint(s.Unavailable)
-		if s.Unavailable > 0 {
-			unavailable = fmt.Sprintf("%d (%d)", s.Unavailable, s.UnavailableRetryAfter)
-		}
-		other := fmt.Sprint(s.Other)
-		if s.Other > 0 {
-			codes := make([]string, len(s.OtherCodes))
-			for i, c := range s.OtherCodes {
-				codes[i] = fmt.Sprint(c)
-			}
-			other = fmt.Sprintf("%d (%s)", s.Other, strings.Join(codes, ", "))
-		}
-		worst := "-"
-		if s.Requests > 0 {
-			worst = checker.Seconds(s.Worst)
-		}
-		// Only the end of a fault says something about recovery.
-		first := "-"
-		if s.Phase.Fault != "" {
-			first = "none"
-			if s.HasFirstOK {
-				first = checker.Seconds(s.FirstOKAfterEnd)
-			}
-		}
-		lost := fmt.Sprint(s.DependentsLost)
-		if s.DependentsUnknown > 0 {
-			lost += fmt.Sprintf(" (+%d unreadable)", s.DependentsUnknown)
-		}
-		rows = append(rows, []string{s.Phase.Name, fmt.Sprint(s.Requests), fmt.Sprint(s.OK), unavailable,
-			fmt.Sprint(s.NotFound), other, fmt.Sprint(s.NoAnswer), worst, first,
-			fmt.Sprint(s.DependentsCreated), lost})
-	}
-	return rows
+// Document is the report as JSON.
+type Document struct {
+	Scenario   string                     `json:"scenario"`
+	Title      string                     `json:"title"`
+	Phases     []history.Phase            `json:"phases"`
+	Events     []history.Event            `json:"events"`
+	Totals     []checker.Stats            `json:"totals"`
+	Stats      []checker.Stats            `json:"stats"`
+	Watches    []history.Watch            `json:"watches,omitempty"`
+	Dependents []history.Dependent        `json:"dependents"`
+	Namespace  *history.NamespaceDeletion `json:"namespace,omitempty"`
+	Verdicts   []checker.Verdict          `json:"verdicts"`
+	Summary    string                     `json:"summary"`
+	Notes      []string                   `json:"notes,omitempty"`
 }
 
-// Table writes header and rows as an aligned Markdown table.
-func Table(w io.Writer, header []string, rows [][]string) {
-	widths := make([]int, len(header))
-	for i, h := range header {
-		widths[i] = len(h)
+// NewDocument is the report of h with the checker's result.
+func NewDocument(h *history.History, res checker.Result) *Document {
+	return &Document{
+		Scenario: h.Scenario, Title: h.Title, Phases: h.Phases, Events: h.Events,
+		Totals: checker.PhaseTotals(h), Stats: checker.Summarize(h), Watches: h.Watches,
+		Dependents: h.Dependents, Namespace: h.Namespace, Verdicts: res.Verdicts,
+		Summary: Summary(h, res), Notes: h.Notes,
 	}
-	for _, row := range rows {
-		for i, cell := range row {
-			widths[i] = max(widths[i], len(cell))
-		}
+}
+
+// Save writes the document.
+func (d *Document) Save(path string) error {
+	data, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		return err
 	}
-	line := func(cells []string) {
-		var sb strings.Builder
-		sb.WriteString("|")
-		for i, c := range cells {
-			if i == 0 {
-				fmt.Fprintf(&sb, " %-*s |", widths[i], c)
-			} else {
-				fmt.Fprintf(&sb, " %*s |", widths[i], c)
-			}
-		}
-		fmt.Fprintln(w, sb.String())
-	}
-	line(header)
-	sep := "|"
-	for _, width := range widths {
-		sep += strings.Repeat("-", width+2) + "|"
-	}
-	fmt.Fprintln(w, sep)
-	for _, row := range rows {
-		line(row)
-	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
 }
 
 // Print writes the whole report.
 func Print(w io.Writer, h *history.History, res checker.Result) {
-	stats := checker.Stats(h)
 	if h.Title != "" {
-		fmt.Fprintln(w, h.Title)
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, "%s\n\n", h.Title)
 	}
-	Table(w, Header, Rows(stats))
+	Table(w, PhaseHeader, PhaseRows(h))
 	fmt.Fprintln(w)
-
-	var origin time.Time
-	if len(h.Phases) > 0 {
-		origin = h.Phases[0].Start
-	}
-	offset := func(t time.Time) string { return fmt.Sprintf("%8s", fmt.Sprintf("+%.2fs", t.Sub(origin).Seconds())) }
-	fmt.Fprintln(w, "Timeline:")
-	for _, p := range h.Phases {
-		what := p.Fault
-		if what == "" {
-			what = "observe"
-		}
-		fmt.Fprintf(w, "  %s %-*s %s\n", offset(p.Start), phaseWidth(h), p.Name, what)
-		for _, e := range h.Events {
-			if e.Phase == p.Name && e.What != p.Fault {
-				fmt.Fprintf(w, "  %s %-*s %s\n", offset(e.Time), phaseWidth(h), "", e.What)
-			}
-		}
-		for _, c := range p.Counters {
-			note := ""
-			if c.MustNotGrow {
-				note = " (must not grow)"
-			}
-			if c.Error != "" {
-				note += " error: " + c.Error
-			}
-			fmt.Fprintf(w, "  %*s %-*s %s: %g -> %g%s\n", len(offset(origin)), "", phaseWidth(h), "", c.Name, c.Start, c.End, note)
-		}
-	}
-	if len(h.Phases) > 0 && !h.Phases[len(h.Phases)-1].End.IsZero() {
-		fmt.Fprintf(w, "  %s end\n", offset(h.Phases[len(h.Phases)-1].End))
-	}
+	table(w, ClassHeader, ClassRows(checker.Summarize(h)), 2)
 	fmt.Fprintln(w)
-
-	if r, e, ok := checker.InFlightAtFreeze(h); ok {
-		fmt.Fprintf(w, "Worst latency of a request in flight when peers froze: %s (%s; froze at %s in %s)\n",
-			checker.Seconds(r.Duration), outcome(r), offset(e.Time), e.Phase)
-	} else {
-		fmt.Fprintln(w, "Worst latency of a request in flight when peers froze: no request was in flight then")
-	}
-	if line := deletions(h, offset); line != "" {
-		fmt.Fprintln(w, line)
-	}
-	answers := otherAnswers(h)
-	if len(answers) > 0 {
-		fmt.Fprintln(w, "Answers other than 200 (count, phases, message):")
-		for _, a := range answers {
-			fmt.Fprintf(w, "  %-10s × %-4d %s: %s\n", a.outcome, a.count, strings.Join(a.phases, ", "), a.message)
-		}
-	}
+	timeline(w, h)
 	fmt.Fprintln(w)
-
+	outcomes(w, h)
+	fmt.Fprintln(w)
 	for _, v := range res.Verdicts {
 		mark := "ok  "
 		if !v.OK {
@@ -182,11 +96,11 @@ func Print(w io.Writer, h *history.History, res checker.Result) {
 // Summary is the report's last line.
 func Summary(h *history.History, res checker.Result) string {
 	var lost, created int
-	for _, s := range checker.Stats(h) {
-		lost += s.DependentsLost
-		created += s.DependentsCreated
+	for _, c := range checker.Dependents(h) {
+		lost += c.Lost
+		created += c.Created
 	}
-	counts := fmt.Sprintf("%d requests, %d dependents created, %d lost", len(h.Requests), created, lost)
+	counts := fmt.Sprintf("%d calls, %d dependents created, %d lost", len(h.Calls), created, lost)
 	failed := res.Failed()
 	if len(failed) == 0 {
 		return fmt.Sprintf("PASS: all %d checks passed (%s)", len(res.Verdicts), counts)
@@ -198,97 +112,187 @@ func Summary(h *history.History, res checker.Result) string {
 	return fmt.Sprintf("FAIL: %d of %d checks failed: %s (%s)", len(failed), len(res.Verdicts), strings.Join(names, "; "), counts)
 }
 
-// deletions says in which phases the dependents that went were seen gone.
-func deletions(h *history.History, offset func(time.Time) string) string {
-	type span struct {
-		n           int
-		first, last time.Time
+// timeline lists the phases with what the nemesis and the components did
+// in each, as offsets from the first phase's start.
+func timeline(w io.Writer, h *history.History) {
+	var origin time.Time
+	if len(h.Phases) > 0 {
+		origin = h.Phases[0].Start
 	}
-	spans := map[string]*span{}
-	var order []string
-	after := 0
+	offset := func(t time.Time) string { return fmt.Sprintf("%8s", fmt.Sprintf("+%.2fs", t.Sub(origin).Seconds())) }
+	width := 0
+	for _, p := range h.Phases {
+		width = max(width, len(p.Name))
+	}
+	fmt.Fprintln(w, "Timeline:")
+	for _, p := range h.Phases {
+		what := p.Fault
+		if what == "" {
+			what = p.Description
+		}
+		if what == "" {
+			what = "observe"
+		}
+		fmt.Fprintf(w, "  %s %-*s %s\n", offset(p.Start), width, p.Name, what)
+		for _, e := range h.Events {
+			if e.Phase != p.Name || (e.Kind == history.EventFault && e.What == p.Fault) {
+				continue
+			}
+			what := e.What
+			if e.Took > 0 {
+				what += fmt.Sprintf(" (after %.1fs)", e.Took.Seconds())
+			}
+			fmt.Fprintf(w, "  %s %-*s %s\n", offset(e.Time), width, "", what)
+		}
+		for _, c := range p.Counters {
+			note := ""
+			if c.MustNotGrow {
+				note = " (must not grow)"
+			}
+			if c.Error != "" {
+				note += " error: " + c.Error
+			}
+			fmt.Fprintf(w, "  %*s %-*s %s: %g -> %g%s\n", len(offset(origin)), "", width, "", c.Name, c.Start, c.End, note)
+		}
+	}
+	if n := len(h.Phases); n > 0 && !h.Phases[n-1].End.IsZero() {
+		fmt.Fprintf(w, "  %s end\n", offset(h.Phases[n-1].End))
+	}
+}
+
+// outcomes says what became of the calls in flight at a freeze, the
+// dependents, the watches, the namespace, and the answers other than
+// success.
+func outcomes(w io.Writer, h *history.History) {
+	frozen := false
+	for _, e := range h.Events {
+		frozen = frozen || e.Freeze
+	}
+	if frozen {
+		if c, e, ok := checker.InFlightAtFreeze(h); ok {
+			fmt.Fprintf(w, "Worst latency of a call in flight when servers froze: %s (%s %s: %s; froze in %s)\n",
+				checker.Seconds(c.Duration), c.Class, c.Object, outcome(c), e.Phase)
+		} else {
+			fmt.Fprintln(w, "Worst latency of a call in flight when servers froze: no call was in flight then")
+		}
+	}
+	if line := deletions(h); line != "" {
+		fmt.Fprintln(w, line)
+	}
+	byKind := map[string][2]int{}
+	var kinds []string
 	for _, d := range h.Dependents {
-		// Only what is gone at the end was deleted.
-		if d.Control || d.CreateCode != http.StatusCreated || d.FinalCode != http.StatusNotFound {
+		if d.Control || !d.WasCreated() {
 			continue
 		}
-		if d.Deleted.IsZero() {
-			after++
+		k := d.Kind + " owned by " + d.OwnerKind
+		c, seen := byKind[k]
+		if !seen {
+			kinds = append(kinds, k)
+		}
+		c[0]++
+		if d.Lost() {
+			c[1]++
+		}
+		byKind[k] = c
+	}
+	var deps []string
+	for _, k := range kinds {
+		deps = append(deps, fmt.Sprintf("%s: %d created, %d deleted while their owner exists", k, byKind[k][0], byKind[k][1]))
+	}
+	fmt.Fprintf(w, "Dependents: %s\n", dash(strings.Join(deps, "; ")))
+	if len(h.Watches) > 0 {
+		var watches []string
+		for _, x := range h.Watches {
+			s := fmt.Sprintf("%s: %d events over %d streams, %d relists, %d missed, %d extra",
+				x.Resource, x.Events, x.Starts, x.Relists, len(x.Missed), len(x.Extra))
+			if x.Error != "" {
+				s += " (" + x.Error + ")"
+			}
+			watches = append(watches, s)
+		}
+		fmt.Fprintf(w, "Watches: %s\n", strings.Join(watches, "; "))
+	}
+	if nd := h.Namespace; nd != nil && !nd.Requested.IsZero() {
+		state := "gone after " + nd.Duration.Round(10*time.Millisecond).String()
+		if !nd.Finished {
+			state = "NOT gone after " + nd.Duration.Round(time.Second).String()
+		}
+		fmt.Fprintf(w, "Namespace %s (%s): %s, %d objects left in etcd\n", nd.Name, strings.Join(nd.Objects, ", "), state, len(nd.Leftover))
+	}
+	for _, n := range h.Notes {
+		fmt.Fprintf(w, "Note: %s\n", n)
+	}
+	if answers := otherAnswers(h); len(answers) > 0 {
+		fmt.Fprintln(w, "Answers other than success (count, class, phases, message):")
+		for _, a := range answers {
+			fmt.Fprintf(w, "  %-10s × %-4d %s in %s: %s\n", a.outcome, a.count, a.class, strings.Join(a.phases, ", "), a.message)
+		}
+	}
+}
+
+// deletions says in which phases the dependents that went were seen gone.
+func deletions(h *history.History) string {
+	counts := map[string]int{}
+	var order []string
+	for _, d := range h.Dependents {
+		// Only what is gone at the end was deleted.
+		if d.Control || !d.WasCreated() || d.Exists || d.FinalError != "" || d.Deleted.IsZero() {
 			continue
 		}
 		p := h.PhaseAt(d.Deleted)
-		s, ok := spans[p]
-		if !ok {
-			s = &span{first: d.Deleted, last: d.Deleted}
-			spans[p] = s
+		if counts[p] == 0 {
 			order = append(order, p)
 		}
-		s.n++
-		if d.Deleted.Before(s.first) {
-			s.first = d.Deleted
-		}
-		if d.Deleted.After(s.last) {
-			s.last = d.Deleted
-		}
+		counts[p]++
 	}
-	if len(order) == 0 && after == 0 {
+	if len(order) == 0 {
 		return ""
 	}
-	var parts []string
-	for _, p := range order {
-		s := spans[p]
-		parts = append(parts, fmt.Sprintf("%s %d (%s .. %s)", p, s.n, strings.TrimSpace(offset(s.first)), strings.TrimSpace(offset(s.last))))
+	parts := make([]string, len(order))
+	for i, p := range order {
+		parts[i] = fmt.Sprintf("%s %d", p, counts[p])
 	}
-	if after > 0 {
-		parts = append(parts, fmt.Sprintf("after the last phase %d", after))
-	}
-	return "Dependents of live Jobs seen deleted (a LIST every second), by phase: " + strings.Join(parts, ", ")
+	return "Dependents seen deleted (a LIST every second), by phase: " + strings.Join(parts, ", ")
 }
 
-func phaseWidth(h *history.History) int {
-	w := 0
-	for _, p := range h.Phases {
-		w = max(w, len(p.Name))
-	}
-	return w
-}
-
-func outcome(r history.Request) string {
-	if r.Code == history.NoAnswer {
+func outcome(c history.Call) string {
+	if c.Code == history.NoAnswer {
 		return "no answer"
 	}
-	return fmt.Sprint(r.Code)
+	return fmt.Sprint(c.Code)
 }
 
 type answerGroup struct {
-	outcome string
-	message string
-	count   int
-	phases  []string
-	first   int
+	outcome, class, message string
+	count                   int
+	phases                  []string
+	first                   int
 }
 
-// otherAnswers groups the answers other than 200 by outcome and message
-// (Job names and client-side timing stripped), in order of first
-// appearance.
+// otherAnswers groups the failed calls by outcome, class and message (the
+// object's name stripped), in order of first appearance.
 func otherAnswers(h *history.History) []*answerGroup {
 	groups := map[string]*answerGroup{}
 	var order []*answerGroup
-	for i, r := range h.Requests {
-		if r.Code == http.StatusOK {
+	for i, c := range h.Calls {
+		if c.Succeeded() {
 			continue
 		}
-		msg := strings.ReplaceAll(r.Message, r.Job, "<job>")
-		key := outcome(r) + "\x00" + msg
+		msg := c.Error
+		if c.Object != "" {
+			msg = strings.ReplaceAll(msg, c.Object, "<name>")
+		}
+		key := outcome(c) + "\x00" + c.Class + "\x00" + msg
 		g, ok := groups[key]
 		if !ok {
-			g = &answerGroup{outcome: outcome(r), message: msg, first: i}
+			g = &answerGroup{outcome: outcome(c), class: c.Class, message: msg, first: i}
 			groups[key] = g
 			order = append(order, g)
 		}
 		g.count++
-		if len(g.phases) == 0 || g.phases[len(g.phases)-1] != r.Phase {
-			g.phases = append(g.phases, r.Phase)
+		if p := h.PhaseAt(c.Start); len(g.phases) == 0 || g.phases[len(g.phases)-1] != p {
+			g.phases = append(g.phases, p)
 		}
 	}
 	sort.SliceStable(order, func(i, j int) bool { return order[i].first < order[j].first })

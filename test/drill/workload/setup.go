@@ -19,26 +19,36 @@ package workload
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
-	"github.com/kubecarry/kubecarry/test/upgrade/history"
+	"github.com/kubecarry/kubecarry/test/drill/history"
 )
 
-// Setup creates the objects every step reads: Jobs with a dependent
-// ConfigMap each and plain ConfigMaps in the namespace, and in the doomed
-// namespace one object of every namespaced class. It runs before the first
-// step, so every server is of the old release; it retries until ctx ends.
+// Setup creates the objects every phase reads, before the first phase:
+// the namespace, Jobs (through Direct when set; with a dependent ConfigMap
+// each when configured) and plain ConfigMaps, the widget CRD and widgets
+// through REST, and in the doomed namespace one object of every namespaced
+// class. It retries each create until ctx ends; its requests are not part
+// of the history.
 func (w *Workload) Setup(ctx context.Context) error {
-	c, err := newClient(w.cfg.REST, &w.rec)
+	direct := w.cfg.REST
+	if w.cfg.Direct != nil {
+		direct = w.cfg.Direct
+	}
+	c, err := newClient(direct, nil)
 	if err != nil {
 		return err
 	}
 	batch, core := c.kube.BatchV1(), c.kube.CoreV1()
 	for _, ns := range []string{w.cfg.Namespace, w.cfg.DoomedNamespace} {
+		if ns == "" {
+			continue
+		}
 		if _, err := ensure(ctx, "namespace "+ns, func(ctx context.Context) (metav1.Object, error) {
 			return core.Namespaces().Create(ctx, namespace(ns), metav1.CreateOptions{})
 		}, func(ctx context.Context) (metav1.Object, error) {
@@ -71,13 +81,16 @@ func (w *Workload) Setup(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		w.jobs = append(w.jobs, uid)
+		w.jobs = append(w.jobs, owner{name: jobName(i), uid: string(uid)})
+		if !w.cfg.JobDependents {
+			continue
+		}
 		if err := createConfigMap(jobDependentName(i), w.cfg.Namespace, ownerRef("batch/v1", "Job", jobName(i), uid)); err != nil {
 			return err
 		}
-		w.dependents = append(w.dependents, history.Dependent{
-			Kind: "ConfigMap", Name: w.cfg.Namespace + "/" + jobDependentName(i),
-			OwnerKind: "Job", Owner: w.cfg.Namespace + "/" + jobName(i), Created: time.Now(),
+		w.rec.AddDependent(history.Dependent{
+			Kind: "ConfigMap", Namespace: w.cfg.Namespace, Name: jobDependentName(i),
+			OwnerKind: "Job", Owner: jobName(i), Phase: "setup", Created: w.rec.Now(), CreateCode: http.StatusCreated,
 		})
 	}
 	for i := range w.cfg.ConfigMaps {
@@ -85,20 +98,66 @@ func (w *Workload) Setup(ctx context.Context) error {
 			return err
 		}
 	}
-	doomed := w.cfg.DoomedNamespace
-	uid, err := createJob("doomed-job", doomed)
+	if w.cfg.Widgets > 0 {
+		if err := w.createWidgets(ctx); err != nil {
+			return err
+		}
+	}
+	if doomed := w.cfg.DoomedNamespace; doomed != "" {
+		uid, err := createJob("doomed-job", doomed)
+		if err != nil {
+			return err
+		}
+		if err := createConfigMap("doomed-configmap", doomed, nil); err != nil {
+			return err
+		}
+		if err := createConfigMap("doomed-job-dependent", doomed, ownerRef("batch/v1", "Job", "doomed-job", uid)); err != nil {
+			return err
+		}
+		w.namespace = &history.NamespaceDeletion{
+			Name:    doomed,
+			Objects: []string{"jobs/doomed-job", "configmaps/doomed-configmap", "configmaps/doomed-job-dependent (owned by the Job)"},
+		}
+	}
+	return nil
+}
+
+// createWidgets creates the widget CRD through REST (already existing is
+// fine), waits until that server serves it, and creates the widgets
+// through it.
+func (w *Workload) createWidgets(ctx context.Context) error {
+	c, err := newClient(w.cfg.REST, nil)
 	if err != nil {
 		return err
 	}
-	if err := createConfigMap("doomed-configmap", doomed, nil); err != nil {
+	crd := widgetCRD()
+	if _, err := ensure(ctx, "the widget CRD", func(ctx context.Context) (metav1.Object, error) {
+		return c.dynamic.Resource(crdGVR).Create(ctx, crd, metav1.CreateOptions{})
+	}, func(ctx context.Context) (metav1.Object, error) {
+		return c.dynamic.Resource(crdGVR).Get(ctx, crd.GetName(), metav1.GetOptions{})
+	}); err != nil {
 		return err
 	}
-	if err := createConfigMap("doomed-job-dependent", doomed, ownerRef("batch/v1", "Job", "doomed-job", uid)); err != nil {
-		return err
+	widgets := c.dynamic.Resource(widgetGVR).Namespace(w.cfg.Namespace)
+	for {
+		_, err := widgets.List(ctx, metav1.ListOptions{})
+		if err == nil {
+			break
+		}
+		if !sleep(ctx, 200*time.Millisecond) {
+			return fmt.Errorf("%s does not serve %s after its CRD was created: %w", w.cfg.REST.Host, widgetGVR.GroupResource(), err)
+		}
 	}
-	w.namespace = &history.NamespaceDeletion{
-		Name:    doomed,
-		Objects: []string{"jobs/doomed-job", "configmaps/doomed-configmap", "configmaps/doomed-job-dependent (owned by the Job)"},
+	for i := range w.cfg.Widgets {
+		name := widgetName(i)
+		if _, err := ensure(ctx, "widget "+name, func(ctx context.Context) (metav1.Object, error) {
+			return widgets.Create(ctx, widget(name, w.cfg.Namespace), metav1.CreateOptions{})
+		}, func(ctx context.Context) (metav1.Object, error) {
+			return widgets.Get(ctx, name, metav1.GetOptions{})
+		}); err != nil {
+			return err
+		}
+		w.widgets = append(w.widgets, name)
 	}
 	return nil
 }

@@ -19,21 +19,25 @@ package workload
 import (
 	"context"
 	"math/rand/v2"
+	"net/http"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
-	"github.com/kubecarry/kubecarry/test/upgrade/history"
+	"github.com/kubecarry/kubecarry/test/drill/history"
 )
 
-// newRelease starts using the resource only the new release serves, once
+// ClassGetPolicy is a GET of the new release's resource.
+const ClassGetPolicy = "get policy"
+
+// useNewRelease starts using the resource only the new release serves, once
 // its first server is ready: it creates the policies and a dependent
 // ClusterRole of each (through whichever server the load balancer picks,
 // as any client would), then reads and lists them until ctx ends.
-func (w *Workload) newRelease(ctx context.Context) {
-	c, err := newClient(w.cfg.REST, &w.rec)
+func (w *Workload) useNewRelease(ctx context.Context) {
+	c, err := newClient(w.cfg.REST, w.rec)
 	if err != nil {
 		w.note("no client for the new resource: %v", err)
 		return
@@ -43,7 +47,7 @@ func (w *Workload) newRelease(ctx context.Context) {
 		name := policyName(i)
 		var uid string
 		for ctx.Err() == nil && uid == "" {
-			err := w.call(ctx, "create policy", false, func(ctx context.Context) error {
+			err := w.call(ctx, "create policy", name, false, func(ctx context.Context) error {
 				obj, err := policies.Create(ctx, policy(name), metav1.CreateOptions{})
 				if apierrors.IsAlreadyExists(err) {
 					// An earlier attempt created it and its answer was lost.
@@ -62,12 +66,9 @@ func (w *Workload) newRelease(ctx context.Context) {
 		if uid == "" {
 			return
 		}
-		w.mu.Lock()
-		w.policies = append(w.policies, name)
-		w.mu.Unlock()
-		owner := ownerRef(policyGVR.GroupVersion().String(), policyKind, name, types.UID(uid))
+		owner := ownerRef(policyGVR.GroupVersion().String(), PolicyKind, name, types.UID(uid))
 		for ctx.Err() == nil {
-			err := w.call(ctx, "create dependent", false, func(ctx context.Context) error {
+			err := w.call(ctx, "create dependent", policyDependentName(i), false, func(ctx context.Context) error {
 				_, err := c.kube.RbacV1().ClusterRoles().Create(ctx, clusterRole(policyDependentName(i), owner), metav1.CreateOptions{})
 				if apierrors.IsAlreadyExists(err) {
 					return nil
@@ -75,18 +76,17 @@ func (w *Workload) newRelease(ctx context.Context) {
 				return err
 			})
 			if err == nil {
-				w.mu.Lock()
-				w.dependents = append(w.dependents, history.Dependent{
-					Kind: "ClusterRole", Name: policyDependentName(i), OwnerKind: policyKind, Owner: name, Created: time.Now(),
+				w.rec.AddDependent(history.Dependent{
+					Kind: "ClusterRole", Name: policyDependentName(i), OwnerKind: PolicyKind, Owner: name,
+					Created: w.rec.Now(), CreateCode: http.StatusCreated,
 				})
-				w.mu.Unlock()
 				break
 			}
 			sleep(ctx, time.Second)
 		}
 	}
 	w.cfg.Logf("created %d %s and their dependent ClusterRoles", w.cfg.Policies, policyGVR.Resource)
-	list, err := newClient(w.cfg.REST, &w.rec)
+	list, err := newClient(w.cfg.REST, w.rec)
 	if err != nil {
 		w.note("no client for the new resource: %v", err)
 		return
@@ -100,7 +100,7 @@ func (w *Workload) newRelease(ctx context.Context) {
 		})
 	})
 	w.every(ctx, func(ctx context.Context) {
-		w.read(ctx, c, "get policy", func(ctx context.Context, c *client) error {
+		w.read(ctx, c, ClassGetPolicy, func(ctx context.Context, c *client) error {
 			_, err := c.dynamic.Resource(policyGVR).Get(ctx, policyName(rand.IntN(w.cfg.Policies)), metav1.GetOptions{})
 			return err
 		})

@@ -18,10 +18,8 @@ package workload
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net/http"
 	"sort"
 	"sync"
 	"time"
@@ -34,7 +32,7 @@ import (
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/client-go/dynamic"
 
-	"github.com/kubecarry/kubecarry/test/upgrade/history"
+	"github.com/kubecarry/kubecarry/test/drill/history"
 )
 
 // watcher follows one resource in one namespace the way a controller's
@@ -70,7 +68,7 @@ func (wt *watcher) resource() dynamic.ResourceInterface {
 // list returns every object's resourceVersion and the list's.
 func (wt *watcher) list(ctx context.Context, class string) (map[string]string, string, error) {
 	var list *unstructured.UnstructuredList
-	err := wt.w.call(ctx, class, true, func(ctx context.Context) error {
+	err := wt.w.call(ctx, class, "", true, func(ctx context.Context) error {
 		var err error
 		list, err = wt.resource().List(ctx, metav1.ListOptions{})
 		return err
@@ -229,29 +227,4 @@ func diff(view, truth map[string]string) (missed, extra []string) {
 	sort.Strings(missed)
 	sort.Strings(extra)
 	return missed, extra
-}
-
-// sleep waits d or until ctx ends, and says whether ctx is still live.
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
-}
-
-// statusCode is the HTTP status a client-go error carries: 200 for no
-// error, 0 for an error that is not an answer from a server.
-func statusCode(err error) int {
-	if err == nil {
-		return http.StatusOK
-	}
-	var status apierrors.APIStatus
-	if errors.As(err, &status) {
-		return int(status.Status().Code)
-	}
-	return 0
 }

@@ -31,16 +31,20 @@ import (
 func (w *Workload) deleteNamespace() {
 	ctx, cancel := context.WithTimeout(context.Background(), w.cfg.NamespaceTimeout)
 	defer cancel()
-	c, err := newClient(w.cfg.REST, &w.rec)
+	c, err := newClient(w.cfg.REST, w.rec)
 	if err != nil {
 		w.note("no client for the namespace deletion: %v", err)
 		return
 	}
 	nd := w.namespace
+	if nd == nil {
+		w.note("asked to delete a namespace, but the workload was given none")
+		return
+	}
 	nd.Requested = time.Now()
 	w.cfg.Logf("deleting namespace %s", nd.Name)
 	for {
-		err := w.call(ctx, "delete namespace", true, func(ctx context.Context) error {
+		err := w.call(ctx, "delete namespace", nd.Name, true, func(ctx context.Context) error {
 			return c.kube.CoreV1().Namespaces().Delete(ctx, nd.Name, metav1.DeleteOptions{})
 		})
 		if err == nil || apierrors.IsNotFound(err) {

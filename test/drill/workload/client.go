@@ -20,6 +20,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	utilnet "k8s.io/apimachinery/pkg/util/net"
@@ -27,7 +28,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
-	"github.com/kubecarry/kubecarry/test/upgrade/history"
+	"github.com/kubecarry/kubecarry/test/drill/history"
 )
 
 // client is one client of the API with a connection of its own, as a
@@ -41,7 +42,7 @@ type client struct {
 }
 
 // newClient builds a client from base whose every HTTP attempt is recorded
-// with the class of the context it was made with.
+// with the class of the context it was made with (none when rec is nil).
 func newClient(base *rest.Config, rec *history.Recorder) (*client, error) {
 	cfg := rest.CopyConfig(base)
 	// The workload sets its own pace; client-go's rate limiter would only
@@ -53,6 +54,7 @@ func newClient(base *rest.Config, rec *history.Recorder) (*client, error) {
 	cfg.WrapTransport = func(rt http.RoundTripper) http.RoundTripper {
 		return &recordingTransport{next: rt, rec: rec}
 	}
+
 	httpClient, err := rest.HTTPClientFor(cfg)
 	if err != nil {
 		return nil, err
@@ -84,6 +86,16 @@ type recordingTransport struct {
 func (t *recordingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	a := history.Attempt{Class: history.ClassOf(req.Context()), Start: time.Now()}
 	resp, err := t.next.RoundTrip(req)
+	if last, ok := req.Context().Value(lastAnswerKey{}).(*lastAnswer); ok {
+		if err == nil {
+			last.set(resp.StatusCode, resp.Header.Get("Retry-After"))
+		} else {
+			last.set(history.NoAnswer, "")
+		}
+	}
+	if t.rec == nil {
+		return resp, err
+	}
 	switch {
 	case err != nil:
 		// A call the workload itself ended (the run is over) is not
@@ -103,3 +115,29 @@ func (t *recordingTransport) RoundTrip(req *http.Request) (*http.Response, error
 // WrappedRoundTripper lets utilnet.CloseIdleConnectionsFor reach the
 // transport underneath.
 func (t *recordingTransport) WrappedRoundTripper() http.RoundTripper { return t.next }
+
+// lastAnswer is the status and Retry-After header of the last HTTP attempt
+// under a call: client-go's error does not always carry the header.
+type lastAnswer struct {
+	mu         sync.Mutex
+	code       int
+	retryAfter string
+}
+
+type lastAnswerKey struct{}
+
+func withLastAnswer(ctx context.Context, last *lastAnswer) context.Context {
+	return context.WithValue(ctx, lastAnswerKey{}, last)
+}
+
+func (l *lastAnswer) set(code int, retryAfter string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.code, l.retryAfter = code, retryAfter
+}
+
+func (l *lastAnswer) get() (int, string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.code, l.retryAfter
+}

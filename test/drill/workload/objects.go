@@ -33,23 +33,30 @@ import (
 // is GA and on by default in v1.36, while v1.35 has only v1beta1, off by
 // default. A client of the new release uses it as soon as one server of that
 // release answers; the old servers must not answer 404 for its objects.
+// PolicyKind is the kind of the new release's resource.
+const PolicyKind = "MutatingAdmissionPolicy"
+
 var (
-	policyGVR  = schema.GroupVersionResource{Group: "admissionregistration.k8s.io", Version: "v1", Resource: "mutatingadmissionpolicies"}
-	policyKind = "MutatingAdmissionPolicy"
-	jobGVR     = schema.GroupVersionResource{Group: "batch", Version: "v1", Resource: "jobs"}
-	cmGVR      = schema.GroupVersionResource{Version: "v1", Resource: "configmaps"}
+	policyGVR = schema.GroupVersionResource{Group: "admissionregistration.k8s.io", Version: "v1", Resource: "mutatingadmissionpolicies"}
+	jobGVR    = schema.GroupVersionResource{Group: "batch", Version: "v1", Resource: "jobs"}
+	cmGVR     = schema.GroupVersionResource{Version: "v1", Resource: "configmaps"}
 )
 
-// labelDrill marks everything the workload creates.
-const labelDrill = "kubecarry.io/upgrade-drill"
+// labelDrill marks everything the workload creates: "true", or for the
+// dependents created while the drill runs "dependent" and "control".
+const labelDrill = "kubecarry.io/drill"
 
 func jobName(i int) string       { return fmt.Sprintf("drill-job-%d", i) }
 func configMapName(i int) string { return fmt.Sprintf("drill-cm-%d", i) }
 func jobDependentName(i int) string {
 	return fmt.Sprintf("drill-job-%d-dependent", i)
 }
+func dependentName(i int) string       { return fmt.Sprintf("drill-dependent-%03d", i) }
+func widgetName(i int) string          { return fmt.Sprintf("drill-widget-%d", i) }
 func policyName(i int) string          { return fmt.Sprintf("drill-policy-%d", i) }
 func policyDependentName(i int) string { return fmt.Sprintf("drill-policy-%d-dependent", i) }
+
+func controlName(phase string) string { return "drill-control-" + phase }
 
 func objectMeta(name, namespace string) metav1.ObjectMeta {
 	return metav1.ObjectMeta{Name: name, Namespace: namespace, Labels: map[string]string{labelDrill: "true"}}
@@ -79,6 +86,9 @@ func job(name, namespace string) *batchv1.Job {
 func configMap(name, namespace string, owner *metav1.OwnerReference) *corev1.ConfigMap {
 	cm := &corev1.ConfigMap{ObjectMeta: objectMeta(name, namespace), Data: map[string]string{"n": "0"}}
 	if owner != nil {
+		cm.Labels[labelDrill] = "dependent"
+	}
+	if owner != nil {
 		cm.OwnerReferences = []metav1.OwnerReference{*owner}
 	}
 	return cm
@@ -101,7 +111,7 @@ func clusterRole(name string, owner *metav1.OwnerReference) *rbacv1.ClusterRole 
 func policy(name string) *unstructured.Unstructured {
 	return &unstructured.Unstructured{Object: map[string]any{
 		"apiVersion": policyGVR.GroupVersion().String(),
-		"kind":       policyKind,
+		"kind":       PolicyKind,
 		"metadata":   map[string]any{"name": name, "labels": map[string]any{labelDrill: "true"}},
 		"spec": map[string]any{
 			"failurePolicy":      "Ignore",
@@ -118,4 +128,51 @@ func policy(name string) *unstructured.Unstructured {
 			}},
 		},
 	}}
+}
+
+// The drill's custom resource. Every kube-apiserver serves a CRD itself,
+// from the shared storage, so the peer proxy leaves it out of peer data;
+// and a server learns of one created after it started only then, so it is
+// not in that server's local discovery snapshot either. Reads of it must
+// reach the local handler whatever the state of the peers.
+var (
+	widgetGVR = schema.GroupVersionResource{Group: "drill.kubecarry.io", Version: "v1", Resource: "widgets"}
+	crdGVR    = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
+)
+
+// widgetCRD is the CustomResourceDefinition of the drill's widgets.
+func widgetCRD() *unstructured.Unstructured {
+	return &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": crdGVR.GroupVersion().String(),
+		"kind":       "CustomResourceDefinition",
+		"metadata":   map[string]any{"name": widgetGVR.Resource + "." + widgetGVR.Group},
+		"spec": map[string]any{
+			"group": widgetGVR.Group,
+			"scope": "Namespaced",
+			"names": map[string]any{"plural": widgetGVR.Resource, "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
+			"versions": []any{map[string]any{
+				"name": widgetGVR.Version, "served": true, "storage": true,
+				"schema": map[string]any{"openAPIV3Schema": map[string]any{
+					"type": "object", "x-kubernetes-preserve-unknown-fields": true,
+				}},
+			}},
+		},
+	}}
+}
+
+func widget(name, namespace string) *unstructured.Unstructured {
+	return &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": widgetGVR.GroupVersion().String(),
+		"kind":       "Widget",
+		"metadata":   map[string]any{"name": name, "namespace": namespace, "labels": map[string]any{labelDrill: "true"}},
+	}}
+}
+
+// storageResource is how kube-apiserver names the storage of a kind the
+// workload creates (etcd keys <prefix>/<resource>/...).
+var storageResource = map[string]string{
+	"ConfigMap":   "configmaps",
+	"Job":         "jobs",
+	"ClusterRole": "clusterroles",
+	PolicyKind:    policyGVR.Resource,
 }
