@@ -126,16 +126,18 @@ func timeline(w io.Writer, h *history.History) {
 	}
 	fmt.Fprintln(w, "Timeline:")
 	for _, p := range h.Phases {
-		what := p.Fault
+		// A phase that describes itself (an upgrade step) may inject its
+		// fault later: then the fault is an event at its own time.
+		what, faultInLine := p.Description, false
 		if what == "" {
-			what = p.Description
+			what, faultInLine = p.Fault, p.Fault != ""
 		}
 		if what == "" {
 			what = "observe"
 		}
 		fmt.Fprintf(w, "  %s %-*s %s\n", offset(p.Start), width, p.Name, what)
 		for _, e := range h.Events {
-			if e.Phase != p.Name || (e.Kind == history.EventFault && e.What == p.Fault) {
+			if e.Phase != p.Name || (faultInLine && e.Kind == history.EventFault && e.What == p.Fault) {
 				continue
 			}
 			what := e.What

@@ -128,6 +128,13 @@ func TestPrint(t *testing.T) {
 	if regexp.MustCompile(`(?m)^ +\+[0-9.]+s +SIGSTOP`).MatchString(out) {
 		t.Errorf("the fault is listed more than once:\n%s", out)
 	}
+	// A phase that describes itself shows its fault when it came.
+	h.Phases[1].Description = "upgrade Y1"
+	buf.Reset()
+	Print(&buf, h, res)
+	if out := buf.String(); !strings.Contains(out, "   +10.00s b-freeze  upgrade Y1\n   +10.00s           SIGSTOP Y1, Y2\n") {
+		t.Errorf("the fault of a described phase is not an event of its own:\n%s", out)
+	}
 }
 
 func TestSummaryPasses(t *testing.T) {
