@@ -35,6 +35,9 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+# The tree is assembled under _output/ and go test compiles it without
+# -trimpath, so at a new clone's path every package would compile again.
+kubecarry::golang::reexec_at_stable_path "${BASH_SOURCE[0]}" "$@"
 
 tree="${KUBECARRY_OUTPUT}/upstream/test-tree"
 kubecarry::upstream::patched_tree "${tree}"
