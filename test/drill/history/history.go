@@ -390,8 +390,7 @@ func (r *Recorder) Dependents() []Dependent {
 	return append([]Dependent(nil), r.h.Dependents...)
 }
 
-// SetWatches, SetNamespace and Note record what the workload found at the
-// end.
+// SetWatches records what each watcher saw, compared at the end.
 func (r *Recorder) SetWatches(w []Watch) {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -33,8 +33,6 @@ import (
 // ClassCreateDependent is the create of a dependent while the drill runs.
 const ClassCreateDependent = "create dependent"
 
-var getOptions = metav1.GetOptions{}
-
 // dependents creates a ConfigMap owned by a Job through REST every
 // DependentEvery, and LISTs them every second to see when one goes, until
 // ctx ends.

@@ -20,6 +20,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // Probe classes: a GET of a Job, or of a widget, through the server under
@@ -108,7 +110,7 @@ func (w *Workload) WaitThrough(ctx context.Context, timeout time.Duration) error
 	}
 	deadline := time.Now().Add(timeout)
 	for {
-		_, err := c.kube.BatchV1().Jobs(w.cfg.Namespace).Get(ctx, w.jobs[0].name, getOptions)
+		_, err := c.kube.BatchV1().Jobs(w.cfg.Namespace).Get(ctx, w.jobs[0].name, metav1.GetOptions{})
 		if err == nil {
 			return nil
 		}
