@@ -112,7 +112,7 @@ cd "${KUBECARRY_ROOT}"
 mkdir -p "${out}"
 rm -f "${out}"/{history.json,report.txt,report.json}
 kubecarry::log::status "building the drill (test/drill/cmd/drill)"
-GOFLAGS=-mod=vendor go build -o "${out}/drill" ./test/drill/cmd/drill
+GOFLAGS=-mod=vendor kubecarry::golang::at_stable_path go build -o "${out}/drill" ./test/drill/cmd/drill
 heal
 kubecarry::cluster::control_plane
 

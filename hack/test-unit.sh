@@ -24,10 +24,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
 cd "${KUBECARRY_ROOT}"
 rc=0
-# -trimpath: the test binaries' packages are cached by content, not by the
-# checkout's path, so a clone at a new path reuses what an earlier run built.
+# The flags of vet, golangci-lint and the integration and e2e tests, and the
+# stable path (kubecarry::test::go_test): they all share one compilation of
+# vendor/, also in a clone at a new path.
 # shellcheck disable=SC2086
-GOFLAGS="-mod=vendor -trimpath" kubecarry::test::go_test ${GOTEST_FLAGS:-} ./cmd/... ./pkg/... ./test/bench/... ./test/cmd/... ./test/drill/... ./test/images/... ./test/utils/... || rc=1
+GOFLAGS=-mod=vendor kubecarry::test::go_test ${GOTEST_FLAGS:-} ./cmd/... ./pkg/... ./test/bench/... ./test/cmd/... ./test/drill/... ./test/images/... ./test/utils/... || rc=1
 # The hack/tools module's commands (hack/tools/boilerplate); that module has
 # no vendor/ and its tools.go only pins etcd.
 # shellcheck disable=SC2086
@@ -35,4 +36,7 @@ GOFLAGS="-mod=vendor -trimpath" kubecarry::test::go_test ${GOTEST_FLAGS:-} ./cmd
 # The release tooling's module (images, SBOMs, provenance).
 # shellcheck disable=SC2086
 (cd hack/tools/release && GOWORK=off GOFLAGS=-mod=mod kubecarry::test::go_test ${GOTEST_FLAGS:-} ./...) || rc=1
+# The type-checker of hack/verify-build-32bit.sh, in its own module too.
+# shellcheck disable=SC2086
+(cd hack/tools/typecheck && GOWORK=off GOFLAGS=-mod=mod kubecarry::test::go_test ${GOTEST_FLAGS:-} ./...) || rc=1
 exit "${rc}"

@@ -188,7 +188,7 @@ mkdir -p "${out}"
 rm -f "${out}"/{timeline.tsv,history.json,report.json,report.txt,workload.log}
 kubecarry::log::status "building the drill (test/drill/cmd/drill) and the releases"
 drill="${out}/drill"
-GOFLAGS=-mod=vendor go build -o "${drill}" ./test/drill/cmd/drill
+GOFLAGS=-mod=vendor kubecarry::golang::at_stable_path go build -o "${drill}" ./test/drill/cmd/drill
 # Built (or found in the cache) before anything starts, so a build failure
 # names the release and the clock of a step never includes a build.
 binary kube-apiserver "${from}" >/dev/null

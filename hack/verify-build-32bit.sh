@@ -16,17 +16,22 @@
 # Type-checks the reference cloud provider and the cloud-controller-manager
 # (with their tests) for a 32-bit target, where int is 32 bits: cloud
 # vendors copy the provider onto 32-bit ARM machines, and a constant or
-# conversion that only fits a 64-bit int fails there to build. go vet
-# compiles the packages and their dependencies for GOARCH=386 without
-# linking a binary.
+# conversion that only fits a 64-bit int fails there to build.
+# hack/tools/typecheck type-checks the packages and every dependency from
+# source for GOARCH=386, the compiler's front end without its back end: the
+# errors a target can cause, in about 15 seconds instead of the 6 minutes
+# "GOARCH=386 go vet" took on a cold cache compiling every dependency.
 
 set -o errexit
 set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
-kubecarry::golang::reexec_at_stable_path "${BASH_SOURCE[0]}" "$@"
 
-cd "${KUBECARRY_ROOT}"
-GOOS=linux GOARCH=386 GOFLAGS=-mod=vendor go vet ./pkg/cloudprovider/... ./cmd/cloud-controller-manager/...
-kubecarry::log::status "the cloud provider and cloud-controller-manager build for linux/386"
+checker="${KUBECARRY_OUTPUT}/tools/typecheck"
+(cd "${KUBECARRY_ROOT}/hack/tools/typecheck" && GOWORK=off GOFLAGS=-mod=mod go build -o "${checker}" .) ||
+  kubecarry::log::fatal "cannot build the type-checker hack/tools/typecheck"
+# CGO_ENABLED=0: the cross build's default (no C compiler for 386 here).
+GOOS=linux GOARCH=386 CGO_ENABLED=0 GOFLAGS=-mod=vendor GOWORK=off \
+  "${checker}" -dir "${KUBECARRY_ROOT}" -tests ./pkg/cloudprovider/... ./cmd/cloud-controller-manager/...
+kubecarry::log::status "the cloud provider and cloud-controller-manager type-check for linux/386"

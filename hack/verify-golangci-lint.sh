@@ -42,6 +42,8 @@ kubecarry::log::status "golangci-lint on hack/tools"
 (cd "${KUBECARRY_ROOT}/hack/tools" && GOFLAGS=-mod=mod "${linter}" run "${flags[@]}" --modules-download-mode=mod ./boilerplate/...) || failed+=("hack/tools")
 kubecarry::log::status "golangci-lint on hack/tools/release"
 (cd "${KUBECARRY_ROOT}/hack/tools/release" && GOWORK=off GOFLAGS=-mod=mod "${linter}" run "${flags[@]}" --modules-download-mode=mod ./...) || failed+=("hack/tools/release")
+kubecarry::log::status "golangci-lint on hack/tools/typecheck"
+(cd "${KUBECARRY_ROOT}/hack/tools/typecheck" && GOWORK=off GOFLAGS=-mod=mod "${linter}" run "${flags[@]}" --modules-download-mode=mod ./...) || failed+=("hack/tools/typecheck")
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   kubecarry::log::fatal "golangci-lint found problems in ${failed[*]} (config: .golangci.yaml)"

@@ -25,4 +25,5 @@ kubecarry::golang::reexec_at_stable_path "${BASH_SOURCE[0]}" "$@"
 cd "${KUBECARRY_ROOT}"
 GOFLAGS=-mod=vendor go vet ./cmd/... ./pkg/... ./test/...
 (cd hack/tools/release && GOWORK=off GOFLAGS=-mod=mod go vet ./...)
+(cd hack/tools/typecheck && GOWORK=off GOFLAGS=-mod=mod go vet ./...)
 kubecarry::log::status "go vet is clean"

@@ -123,14 +123,38 @@ kubecarry::golang::tool() {
 kubecarry::golang::reexec_at_stable_path() {
   local script="$1"
   shift
-  [[ -z "${KUBECARRY_AT_STABLE_PATH:-}" ]] || return 0
-  [[ "$(id -u)" -eq 0 ]] && command -v unshare >/dev/null 2>&1 || return 0
-  local stable="${KUBECARRY_STABLE_PATH:-${HOME}/.cache/kubecarry/checkout}" rel
+  kubecarry::golang::can_use_stable_path || return 0
+  local rel
   rel="$(realpath --relative-to="${KUBECARRY_ROOT}" "${script}")"
-  mkdir -p "${stable}"
-  export KUBECARRY_AT_STABLE_PATH="${stable}"
-  # shellcheck disable=SC2016 # expanded by the inner bash
-  exec unshare --mount --propagation private -- bash -c \
-    'mount --bind -- "$1" "$2" || exit 1; cd "$2" || exit 1; shift 2; exec "$@"' \
-    kubecarry-stable-path "${KUBECARRY_ROOT}" "${stable}" "${stable}/${rel}" "$@"
+  exec "${KUBECARRY_ROOT}/hack/lib/at-stable-path.sh" "${KUBECARRY_ROOT}" "$(kubecarry::golang::stable_path)" . \
+    "$(kubecarry::golang::stable_path)/${rel}" "$@"
+}
+
+# kubecarry::golang::at_stable_path <command> [args...] runs one command the
+# way reexec_at_stable_path runs a script: with the checkout at the stable
+# path and the working directory mapped into it. A script that runs only
+# part of its work through Go (test-e2e's go test, the drills' builds) uses
+# this, so the processes it starts stay in the host's mount namespace. It
+# runs the command in place when the stable path cannot be used, the script
+# already runs there, or the working directory is outside the checkout.
+kubecarry::golang::at_stable_path() {
+  local rel
+  rel="$(realpath --relative-to="${KUBECARRY_ROOT}" "${PWD}")"
+  if ! kubecarry::golang::can_use_stable_path || [[ "${rel}" == ..* ]]; then
+    "$@"
+    return
+  fi
+  "${KUBECARRY_ROOT}/hack/lib/at-stable-path.sh" "${KUBECARRY_ROOT}" "$(kubecarry::golang::stable_path)" "${rel}" "$@"
+}
+
+# kubecarry::golang::can_use_stable_path succeeds when the checkout can be
+# bind-mounted at the stable path (root, unshare) and is not there already.
+kubecarry::golang::can_use_stable_path() {
+  [[ -z "${KUBECARRY_AT_STABLE_PATH:-}" ]] && [[ "$(id -u)" -eq 0 ]] && command -v unshare >/dev/null 2>&1
+}
+
+# kubecarry::golang::stable_path prints the fixed path the checkout is seen
+# at (KUBECARRY_STABLE_PATH, default ~/.cache/kubecarry/checkout).
+kubecarry::golang::stable_path() {
+  echo "${KUBECARRY_STABLE_PATH:-${HOME}/.cache/kubecarry/checkout}"
 }

@@ -26,12 +26,14 @@ kubecarry::test::tool() {
 }
 
 # kubecarry::test::go_test <go test arguments...> runs go test -json in the
-# current directory through testsummary. Its status is non-zero when a test
-# or a package failed.
+# current directory through testsummary, with the checkout at the stable path
+# (kubecarry::golang::at_stable_path) so every step compiles the same
+# packages once, whatever the clone's path. Its status is non-zero when a
+# test or a package failed.
 kubecarry::test::go_test() {
   local tool
   tool="$(kubecarry::test::tool)" || return 1
-  go test -json "$@" 2>&1 | "${tool}" render
+  kubecarry::golang::at_stable_path go test -json "$@" 2>&1 | "${tool}" render
 }
 
 # kubecarry::test::record <package> <check> <pass|fail|skip> [output
