@@ -16,13 +16,15 @@
 # Builds an unpatched upstream component of any release the Go module proxy
 # serves: kube-apiserver or kube-controller-manager to run next to
 # kubecarry's (mixed-version clusters, the peer proxy benchmark, upgrades
-# from and to upstream), and the parts kubecarry does not patch (kubelet,
-# kube-scheduler, kubectl) for a cluster that runs real Pods. Each is built in a throwaway module, never in kubecarry's own
-# module graph, and cached by version under ~/.cache/kubecarry/upstream
+# from and to upstream), the parts kubecarry does not patch (kubelet,
+# kube-scheduler, kubectl) for a cluster that runs real Pods, and kubeadm
+# (with upstream's kube-proxy) for the clusters kubeadm builds and upgrades.
+# Each is built in a throwaway module, never in kubecarry's own module
+# graph, and cached by version under ~/.cache/kubecarry/upstream
 # ($KUBECARRY_UPSTREAM_CACHE), where fresh clones find it again.
 #
 # Usage: hack/build-upstream.sh <component> vX.Y.Z   (kube-apiserver, kube-controller-manager,
-#        kube-scheduler, kubelet or kubectl)
+#        kube-scheduler, kube-proxy, kubelet, kubectl or kubeadm)
 # Prints the path of the binary on its last line.
 
 set -o errexit

@@ -170,9 +170,10 @@ kubecarry::upstream::patched_tree() {
 
 # KUBECARRY_UPSTREAM_COMPONENTS are the upstream commands that
 # kubecarry::upstream::build builds: the control plane kubecarry runs next to
-# its own, and the node and client parts it does not patch (kubelet,
-# kube-scheduler, kubectl).
-KUBECARRY_UPSTREAM_COMPONENTS=(kube-apiserver kube-controller-manager kube-scheduler kubelet kubectl)
+# its own (and upgrades to: kube-proxy too), the node and client parts it
+# does not patch (kubelet, kube-scheduler, kubectl), and kubeadm, which
+# builds and upgrades the clusters of test/kubeadm.
+KUBECARRY_UPSTREAM_COMPONENTS=(kube-apiserver kube-controller-manager kube-scheduler kube-proxy kubelet kubectl kubeadm)
 
 # kubecarry::upstream::cache_dir prints where upstream builds are cached by
 # version: outside the checkout, so that fresh clones (CI) reuse them.
