@@ -118,8 +118,12 @@ func startNode(t *testing.T, name string) *testNode {
 			t.Fatal(err)
 		}
 	}
+	hosts := filepath.Join(dir, "hosts")
+	if err := os.WriteFile(hosts, []byte("10.210.0.1 kube-apiserver.cluster.example\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	init := exec.Command("unshare", "--mount", "--uts", "--net", "--propagation", "private", "--",
-		self, "init", "--state", dir, "--name", name, "--cgroup-root", "/kcnode-test-"+name,
+		self, "init", "--state", dir, "--name", name, "--cgroup-root", "/kcnode-test-"+name, "--hosts", hosts,
 		"--containerd", filepath.Join(bin, "fake-containerd"), "--kubelet-restart-sec", "100ms")
 	init.Env = append(os.Environ(), "KCNODE_TEST_RUN_MAIN=1")
 	journal, err := os.Create(filepath.Join(dir, "init.log"))
@@ -266,10 +270,18 @@ func TestNodeLifeCycle(t *testing.T) {
 	if out, code := n.exec("hostname"); code != 0 || strings.TrimSpace(out) != "kcnode-test-1" {
 		t.Errorf("hostname in the node: %q exit %d", out, code)
 	}
+	if out, code := n.exec("getent", "hosts", "kube-apiserver.cluster.example"); code != 0 || !strings.HasPrefix(out, "10.210.0.1 ") {
+		t.Errorf("the load balancer's name in the node: %q exit %d, want 10.210.0.1 from the node's /etc/hosts", out, code)
+	}
 
 	n.poll("kubelet to start its straggler", func() bool { return exists(filepath.Join(kubeletDir, "straggler")) })
 	straggler := readPID(t, filepath.Join(kubeletDir, "straggler"))
 	initPID := readPID(t, n.layout.InitPID())
+	// kubelet's cgroup root, usable in the cpuset hierarchy (cgroup v1).
+	cpuset := "/sys/fs/cgroup/cpuset/kcnode-test-kcnode-test-1"
+	if cpus, err := os.ReadFile(filepath.Join(cpuset, "cpuset.cpus")); exists("/sys/fs/cgroup/cpuset/cgroup.procs") && (err != nil || strings.TrimSpace(string(cpus)) == "") {
+		t.Errorf("the node's cgroup root in the cpuset hierarchy: cpus %q, %v; want the parent's CPUs", cpus, err)
+	}
 	if err := n.init.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -286,6 +298,9 @@ func TestNodeLifeCycle(t *testing.T) {
 	}
 	if exists(n.layout.ControlSocket()) {
 		t.Error("the control socket is left after shut-down")
+	}
+	if exists(cpuset) {
+		t.Errorf("the node's cgroup %s is left after shut-down", cpuset)
 	}
 	if out, code := n.kcnode("cleanup", "--state", n.layout.Dir); code != 0 {
 		t.Fatalf("cleanup: exit %d: %s", code, out)

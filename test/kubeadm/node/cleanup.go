@@ -154,3 +154,46 @@ func killTasks(cgroup string) {
 		}
 	}
 }
+
+// CreateCgroupRoot creates kubelet's --cgroup-root in every cgroup v1
+// hierarchy (kubelet creates only its own cgroups below it), with the
+// cpuset hierarchy's CPUs and memory nodes copied from its parent: a cpuset
+// cgroup without them cannot hold a process.
+func CreateCgroupRoot(root string) error {
+	if root == "" || root == "/" || strings.Contains(root, "..") {
+		return fmt.Errorf("refusing the cgroup root %q", root)
+	}
+	hierarchies, err := os.ReadDir("/sys/fs/cgroup")
+	if err != nil {
+		return err
+	}
+	for _, h := range hierarchies {
+		top := filepath.Join("/sys/fs/cgroup", h.Name())
+		if !h.IsDir() || !exists(filepath.Join(top, "cgroup.procs")) {
+			continue
+		}
+		dir := filepath.Join(top, root)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("creating the cgroup %s: %w", dir, err)
+		}
+		for _, file := range []string{"cpuset.cpus", "cpuset.mems"} {
+			parent := filepath.Join(top, file)
+			if !exists(parent) {
+				continue
+			}
+			value, err := os.ReadFile(parent)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(dir, file), value, 0o644); err != nil {
+				return fmt.Errorf("setting %s of %s: %w", file, dir, err)
+			}
+		}
+	}
+	return nil
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}

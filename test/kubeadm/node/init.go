@@ -42,6 +42,9 @@ type Config struct {
 	// CgroupRoot is kubelet's --cgroup-root: the Pods' cgroups, removed in
 	// every hierarchy at shut-down.
 	CgroupRoot string
+	// HostsFile, if set, is the node's /etc/hosts (the name of the cluster's
+	// load balancer, as a user's DNS would resolve it).
+	HostsFile string
 	// Journal receives the init's own messages.
 	Journal io.Writer
 }
@@ -58,6 +61,16 @@ func Init(ctx context.Context, cfg Config) error {
 	}
 	if err := mountNodeFS(cfg.Layout); err != nil {
 		return err
+	}
+	if cfg.HostsFile != "" {
+		if err := unix.Mount(cfg.HostsFile, "/etc/hosts", "", unix.MS_BIND, ""); err != nil {
+			return fmt.Errorf("mounting %s at /etc/hosts: %w", cfg.HostsFile, err)
+		}
+	}
+	if cfg.CgroupRoot != "" {
+		if err := CreateCgroupRoot(cfg.CgroupRoot); err != nil {
+			return err
+		}
 	}
 	if err := unix.Sethostname([]byte(cfg.Name)); err != nil {
 		return fmt.Errorf("setting the host name %s: %w", cfg.Name, err)
