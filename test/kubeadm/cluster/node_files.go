@@ -1,0 +1,113 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+package cluster
+
+import (
+	"fmt"
+	"net/netip"
+
+	"sigs.k8s.io/yaml"
+)
+
+// RecipeFacts are the fields of the docs' ClusterConfiguration the
+// cluster's set-up depends on (which images to import, which name the load
+// balancer answers to).
+type RecipeFacts struct {
+	KubernetesVersion    string `json:"kubernetesVersion"`
+	ImageRepository      string `json:"imageRepository"`
+	ControlPlaneEndpoint string `json:"controlPlaneEndpoint"`
+}
+
+// ReadRecipe reads those fields, and checks the recipe is one v1beta4
+// ClusterConfiguration.
+func ReadRecipe(recipe []byte) (RecipeFacts, error) {
+	var doc struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		RecipeFacts
+	}
+	if err := yaml.Unmarshal(recipe, &doc); err != nil {
+		return RecipeFacts{}, fmt.Errorf("the recipe does not parse: %w", err)
+	}
+	if doc.APIVersion != "kubeadm.k8s.io/v1beta4" || doc.Kind != "ClusterConfiguration" {
+		return RecipeFacts{}, fmt.Errorf("the recipe is %s %s, want a kubeadm.k8s.io/v1beta4 ClusterConfiguration", doc.APIVersion, doc.Kind)
+	}
+	if doc.ControlPlaneEndpoint == "" || doc.KubernetesVersion == "" || doc.ImageRepository == "" {
+		return RecipeFacts{}, fmt.Errorf("the recipe lacks controlPlaneEndpoint, kubernetesVersion or imageRepository: %+v", doc.RecipeFacts)
+	}
+	return doc.RecipeFacts, nil
+}
+
+// ContainerdConfig is a node's /etc/containerd/config.toml: the CRI plugin
+// with Pods' sandboxes from pauseImage (the one kubeadm names), cgroupfs
+// (no systemd here), no OOM score below containerd's own (no
+// CAP_SYS_RESOURCE here), CNI from Debian's plugins. Its root and state are
+// the defaults, which are the node's own directories.
+func ContainerdConfig(pauseImage string) []byte {
+	return []byte(fmt.Sprintf(`version = 2
+disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshotter.v1.btrfs", "io.containerd.snapshotter.v1.devmapper", "io.containerd.snapshotter.v1.zfs"]
+
+[plugins."io.containerd.grpc.v1.cri"]
+  sandbox_image = %q
+  restrict_oom_score_adj = true
+  [plugins."io.containerd.grpc.v1.cri".cni]
+    bin_dir = "/usr/lib/cni"
+    conf_dir = "/etc/cni/net.d"
+  [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc]
+    runtime_type = "io.containerd.runc.v2"
+    [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
+      SystemdCgroup = false
+`, pauseImage))
+}
+
+// CNIConfig is a node's bridge network: its Pods on cni0 in the node's
+// PodCIDR, not masqueraded (the other nodes' Pod ranges are routed to
+// them, see Routes, so Pods talk to Pods by their own addresses).
+func CNIConfig(podCIDR netip.Prefix) []byte {
+	return []byte(fmt.Sprintf(`{
+  "cniVersion": "1.0.0",
+  "name": "kubecarry",
+  "plugins": [
+    {
+      "type": "bridge",
+      "bridge": "cni0",
+      "isGateway": true,
+      "ipMasq": false,
+      "hairpinMode": true,
+      "ipam": {
+        "type": "host-local",
+        "ranges": [[{"subnet": %q}]],
+        "routes": [{"dst": "0.0.0.0/0"}]
+      }
+    },
+    {"type": "portmap", "capabilities": {"portMappings": true}}
+  ]
+}
+`, podCIDR.String()))
+}
+
+// Routes are the routes a node needs to the other nodes' Pods: each
+// other node's PodCIDR via that node's address (all nodes share one link).
+func (c Cluster) Routes(self Node) [][2]string {
+	var routes [][2]string
+	for _, n := range c.Nodes {
+		if n.Name != self.Name {
+			routes = append(routes, [2]string{n.PodCIDR.String(), n.IP.String()})
+		}
+	}
+	return routes
+}
