@@ -25,9 +25,10 @@ limitations under the License.
 //	    runs a command in the node (its mounts, host name, network, PATH),
 //	    as "docker exec" does for a kind node.
 //	kcnode cleanup --state DIR [--cgroup-root /kc-NAME]
-//	    after a crash of the init: kills what is left in the node's mount
-//	    namespace, removes the Pods' cgroups and the mount targets the node
-//	    created on the host.
+//	    after the node's init stopped (or crashed): kills what is left in the
+//	    node's mount namespace, removes the Pods' cgroups and the mount
+//	    targets the node created on the host (run it once every node of the
+//	    host is down: the targets are shared).
 //	systemctl ...   (kcnode installed as the node's /usr/local/bin/systemctl)
 //	    answers as systemd would for the node's units (containerd, kubelet).
 package main
@@ -113,9 +114,6 @@ func initNode(args []string) error {
 		return errors.New("--state, --name and --cgroup-root are required")
 	}
 	layout := node.Layout{Dir: *state}
-	if err := node.PrepareTargets(layout); err != nil {
-		return err
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	return node.Init(ctx, node.Config{

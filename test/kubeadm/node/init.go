@@ -59,6 +59,9 @@ func Init(ctx context.Context, cfg Config) error {
 	if err := checkOwnNamespaces(); err != nil {
 		return err
 	}
+	if err := PrepareTargets(cfg.Layout); err != nil {
+		return err
+	}
 	if err := mountNodeFS(cfg.Layout); err != nil {
 		return err
 	}

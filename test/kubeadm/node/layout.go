@@ -130,8 +130,10 @@ func PrepareTargets(layout Layout) error {
 }
 
 // RemoveCreatedTargets removes the mount targets PrepareTargets created on
-// the host, when they are still empty (another node may still use one: it
-// is removed with the last).
+// the host, when they are still empty. Run it when no node of the host runs
+// any more: a node that found a target another node created uses it without
+// recording it, and a directory removed under a running node's mount would
+// take the mount away.
 func RemoveCreatedTargets(layout Layout) error {
 	data, err := os.ReadFile(layout.CreatedTargets())
 	if errors.Is(err, fs.ErrNotExist) {
