@@ -17,14 +17,14 @@ limitations under the License.
 // kcnode runs a kubeadm node of kubecarry's test clusters (see
 // test/kubeadm/node): its init, commands inside it, and its clean-up.
 //
-//	kcnode init --state DIR --name NAME --cgroup-root /kc-NAME [--kubelet-args "..."] [--hosts FILE] [--containerd PATH] [--kubelet-restart-sec 10s]
+//	kcnode init --state DIR --name NAME --cgroup-root /kc-NAME [--kubelet-args "..."] [--hosts FILE] [--sysctls FILE] [--containerd PATH] [--kubelet-restart-sec 10s]
 //	    the node's init; start it in namespaces of its own:
 //	    unshare --mount --uts --propagation private -- nsenter --net=/run/netns/X -- kcnode init ...
 //	    It runs until SIGTERM or SIGINT, then stops the node and everything in it.
 //	kcnode exec --state DIR -- COMMAND [ARG...]
 //	    runs a command in the node (its mounts, host name, network, PATH),
 //	    as "docker exec" does for a kind node.
-//	kcnode cleanup --state DIR [--cgroup-root /kc-NAME]
+//	kcnode cleanup --state DIR [--cgroup-root /kc-NAME] [--sysctls FILE]
 //	    after the node's init stopped (or crashed): kills what is left in the
 //	    node's mount namespace, removes the Pods' cgroups and the mount
 //	    targets the node created on the host (run it once every node of the
@@ -107,6 +107,7 @@ func initNode(args []string) error {
 	containerd := fs.String("containerd", "/usr/bin/containerd", "the containerd binary")
 	restartSec := fs.Duration("kubelet-restart-sec", 10*time.Second, "kubelet's RestartSec (kubeadm's unit: 10s)")
 	hosts := fs.String("hosts", "", "a file to mount as the node's /etc/hosts")
+	sysctls := fs.String("sysctls", "", "where to record the host's global sysctls kubelet changes (once per host; kcnode cleanup --sysctls restores them)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -117,13 +118,14 @@ func initNode(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	return node.Init(ctx, node.Config{
-		Name:       *name,
-		Layout:     layout,
-		Units:      []node.Unit{node.ContainerdUnit(*containerd), node.KubeletUnit(*restartSec, *kubeletArgs+" --cgroup-root="+*cgroupRoot)},
-		Ready:      map[string]func() error{"containerd": func() error { return node.WaitForSocket(node.ContainerdSocket, time.Minute) }},
-		CgroupRoot: *cgroupRoot,
-		HostsFile:  *hosts,
-		Journal:    os.Stderr,
+		Name:         *name,
+		Layout:       layout,
+		Units:        []node.Unit{node.ContainerdUnit(*containerd), node.KubeletUnit(*restartSec, *kubeletArgs+" --cgroup-root="+*cgroupRoot)},
+		Ready:        map[string]func() error{"containerd": func() error { return node.WaitForSocket(node.ContainerdSocket, time.Minute) }},
+		CgroupRoot:   *cgroupRoot,
+		HostsFile:    *hosts,
+		SysctlRecord: *sysctls,
+		Journal:      os.Stderr,
 	})
 }
 
@@ -170,6 +172,7 @@ func cleanup(args []string) error {
 	fs := flag.NewFlagSet("cleanup", flag.ContinueOnError)
 	state := fs.String("state", "", "the node's state directory (required)")
 	cgroupRoot := fs.String("cgroup-root", "", "kubelet's --cgroup-root")
+	sysctls := fs.String("sysctls", "", "the record of the host's sysctls to restore (kcnode init --sysctls)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -193,5 +196,10 @@ func cleanup(args []string) error {
 	}
 	_ = os.Remove(layout.ControlSocket())
 	_ = os.Remove(layout.InitPID())
+	if *sysctls != "" {
+		if err := node.RestoreSysctls(*sysctls, "/proc/sys"); err != nil {
+			return err
+		}
+	}
 	return node.RemoveCreatedTargets(layout)
 }

@@ -108,9 +108,19 @@ func patches(b *strings.Builder, n Node) {
 	}
 }
 
+// KubeProxyForNetworkNamespaces is the one cluster-wide setting the
+// clusters here need beyond the recipe, as kind sets it for its nodes: a
+// node is a network namespace, where nf_conntrack_max (global) cannot be
+// written, and kube-proxy exits when it fails to raise it.
+const KubeProxyForNetworkNamespaces = `apiVersion: kubeproxy.config.k8s.io/v1alpha1
+kind: KubeProxyConfiguration
+conntrack:
+  maxPerCore: 0
+`
+
 // InitConfig is the file for "kubeadm init --config" on the first control
-// plane: its InitConfiguration, then recipe (the docs' ClusterConfiguration)
-// unchanged.
+// plane: its InitConfiguration, KubeProxyForNetworkNamespaces, then recipe
+// (the docs' ClusterConfiguration) unchanged.
 func (c Cluster) InitConfig(n Node, recipe []byte) ([]byte, error) {
 	if !n.ControlPlane {
 		return nil, fmt.Errorf("node %s is not a control plane: kubeadm init runs on one", n.Name)
@@ -125,7 +135,7 @@ func (c Cluster) InitConfig(n Node, recipe []byte) ([]byte, error) {
 	fmt.Fprintf(&b, "localAPIEndpoint:\n  advertiseAddress: %s\n  bindPort: 6443\n", n.IP)
 	c.nodeRegistration(&b, n)
 	patches(&b, n)
-	b.WriteString("---\n")
+	b.WriteString("---\n" + KubeProxyForNetworkNamespaces + "---\n")
 	b.Write(recipe)
 	return []byte(b.String()), nil
 }

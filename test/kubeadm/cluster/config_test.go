@@ -90,7 +90,7 @@ func TestInitConfigEndsWithTheRecipeUnchanged(t *testing.T) {
 		t.Errorf("the init configuration does not end with the recipe as the docs show it:\n%s", config)
 	}
 	docs := yamlDocs(t, config)
-	if len(docs) != 2 || docs[0]["kind"] != "InitConfiguration" || docs[1]["kind"] != "ClusterConfiguration" {
+	if len(docs) != 3 || docs[0]["kind"] != "InitConfiguration" || docs[1]["kind"] != "KubeProxyConfiguration" || docs[2]["kind"] != "ClusterConfiguration" {
 		t.Fatalf("documents: %v", docs)
 	}
 	endpoint := docs[0]["localAPIEndpoint"].(map[string]any)

@@ -45,6 +45,9 @@ type Config struct {
 	// HostsFile, if set, is the node's /etc/hosts (the name of the cluster's
 	// load balancer, as a user's DNS would resolve it).
 	HostsFile string
+	// SysctlRecord, if set, is where the host's KubeletSysctls are recorded
+	// before kubelet starts (see RecordSysctls; restored by kcnode cleanup).
+	SysctlRecord string
 	// Journal receives the init's own messages.
 	Journal io.Writer
 }
@@ -68,6 +71,11 @@ func Init(ctx context.Context, cfg Config) error {
 	if cfg.HostsFile != "" {
 		if err := unix.Mount(cfg.HostsFile, "/etc/hosts", "", unix.MS_BIND, ""); err != nil {
 			return fmt.Errorf("mounting %s at /etc/hosts: %w", cfg.HostsFile, err)
+		}
+	}
+	if cfg.SysctlRecord != "" {
+		if err := RecordSysctls(cfg.SysctlRecord, "/proc/sys", KubeletSysctls); err != nil {
+			return err
 		}
 	}
 	if cfg.CgroupRoot != "" {
