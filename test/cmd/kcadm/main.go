@@ -23,6 +23,9 @@ limitations under the License.
 //	    prints a new bootstrap token and certificate key, one per line
 //	kcadm init-config --recipe FILE --node NAME --ip IP --token T --certificate-key K [flags]
 //	kcadm join-config --recipe FILE --node NAME --ip IP --token T --certificate-key K --ca FILE [--control-plane] [flags]
+//	kcadm node-files --recipe FILE --node NAME --ip IP --pod-cidr CIDR --load-balancer-ip IP --pause-image REF --dir DIR
+//	    writes the node's hosts, fs/etc-containerd/config.toml and
+//	    fs/etc-cni-net.d/10-kubecarry.conflist under DIR
 //	    print the node's kubeadm configuration (init: followed by the recipe)
 //	    flags: --ignore-preflight-errors A,B --patches DIR
 //
@@ -35,6 +38,7 @@ import (
 	"fmt"
 	"net/netip"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/kubecarry/kubecarry/test/kubeadm/cluster"
@@ -71,8 +75,10 @@ func run(args []string) ([]byte, error) {
 		return []byte(token + "\n" + key + "\n"), nil
 	case "init-config", "join-config":
 		return nodeConfig(fs, args[0], args[1:])
+	case "node-files":
+		return nil, nodeFiles(fs, args[1:])
 	}
-	return nil, fmt.Errorf("unknown command %q (recipe, credentials, init-config, join-config)", args[0])
+	return nil, fmt.Errorf("unknown command %q (recipe, credentials, init-config, join-config, node-files)", args[0])
 }
 
 func nodeConfig(fs *flag.FlagSet, command string, args []string) ([]byte, error) {
@@ -128,4 +134,59 @@ func nodeConfig(fs *flag.FlagSet, command string, args []string) ([]byte, error)
 		return nil, fmt.Errorf("%s: %w", *ca, err)
 	}
 	return c.JoinConfig(n, hash), nil
+}
+
+func nodeFiles(fs *flag.FlagSet, args []string) error {
+	recipeFile := fs.String("recipe", "", "the recipe (its controlPlaneEndpoint names the load balancer)")
+	name := fs.String("node", "", "the node's name")
+	ip := fs.String("ip", "", "the node's address")
+	podCIDR := fs.String("pod-cidr", "", "the node's Pods' range")
+	lb := fs.String("load-balancer-ip", "", "where the recipe's controlPlaneEndpoint resolves")
+	pause := fs.String("pause-image", "", "the sandbox image kubeadm names")
+	dir := fs.String("dir", "", "the node's state directory")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	for flagName, value := range map[string]string{"recipe": *recipeFile, "node": *name, "ip": *ip, "pod-cidr": *podCIDR, "load-balancer-ip": *lb, "pause-image": *pause, "dir": *dir} {
+		if value == "" {
+			return fmt.Errorf("node-files: --%s is required", flagName)
+		}
+	}
+	r, err := os.ReadFile(*recipeFile)
+	if err != nil {
+		return err
+	}
+	facts, err := cluster.ReadRecipe(r)
+	if err != nil {
+		return fmt.Errorf("%s: %w", *recipeFile, err)
+	}
+	n := cluster.Node{Name: *name}
+	if n.IP, err = netip.ParseAddr(*ip); err != nil {
+		return fmt.Errorf("--ip: %w", err)
+	}
+	if n.PodCIDR, err = netip.ParsePrefix(*podCIDR); err != nil {
+		return fmt.Errorf("--pod-cidr: %w", err)
+	}
+	c := cluster.Cluster{Endpoint: facts.ControlPlaneEndpoint}
+	if c.LoadBalancerIP, err = netip.ParseAddr(*lb); err != nil {
+		return fmt.Errorf("--load-balancer-ip: %w", err)
+	}
+	hosts, err := c.HostsFile(n)
+	if err != nil {
+		return err
+	}
+	for path, content := range map[string][]byte{
+		"hosts":                                  hosts,
+		"fs/etc-containerd/config.toml":          cluster.ContainerdConfig(*pause),
+		"fs/etc-cni-net.d/10-kubecarry.conflist": cluster.CNIConfig(n.PodCIDR),
+	} {
+		full := filepath.Join(*dir, path)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(full, content, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -1,0 +1,264 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# The kubeadm clusters of test/kubeadm (hack/kubeadm-cluster.sh): nodes as
+# kind makes them, without Docker. Each node is a network namespace
+# kca-<node> on the bridge kca0 (10.210.0.0/24, the host is .1), and a
+# kcnode init (test/kubeadm/node) in mount and UTS namespaces of its own
+# running containerd and kubelet as kubeadm's packages install them. HAProxy
+# on the host at 10.210.0.1:6443 is the recipe's controlPlaneEndpoint (each
+# node's /etc/hosts gives its name that address). kubeadm runs inside the
+# nodes (kcnode exec), with the docs' recipe byte for byte.
+# State: ${KUBEADM_CLUSTER_DIR} (nodes/<node>/ is each node's, see
+# test/kubeadm/node.Layout).
+
+readonly KCA_BRIDGE=kca0
+readonly KCA_HOST_IP=10.210.0.1
+KUBEADM_CLUSTER_DIR="${KUBEADM_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/kubeadm-cluster}"
+
+kubecarry::kca::node_dir() { echo "${KUBEADM_CLUSTER_DIR}/nodes/$1"; }
+kubecarry::kca::cgroup_root() { echo "/kubecarry-kca-$1"; }
+
+# kubecarry::kca::node_ip <node> prints cp-N's address 10.210.0.1N and
+# worker-N's 10.210.0.2N; kubecarry::kca::pod_cidr its Pods' range.
+kubecarry::kca::node_ip() {
+  case "$1" in
+    cp-[1-9]) echo "10.210.0.1${1#cp-}" ;;
+    worker-[1-9]) echo "10.210.0.2${1#worker-}" ;;
+    *) kubecarry::log::fatal "unknown node name '$1' (cp-1..cp-9, worker-1..worker-9)" ;;
+  esac
+}
+kubecarry::kca::pod_cidr() {
+  local ip
+  ip="$(kubecarry::kca::node_ip "$1")"
+  echo "10.244.${ip##*.}.0/24"
+}
+
+# kubecarry::kca::exec <node> <command...> runs a command in the node.
+kubecarry::kca::exec() {
+  local n="$1"
+  shift
+  "${KCNODE}" exec --state "$(kubecarry::kca::node_dir "${n}")" -- "$@"
+}
+
+# kubecarry::kca::kubectl <args...> runs kubectl in cp-1 as the cluster's
+# admin, through the load balancer.
+kubecarry::kca::kubectl() {
+  kubecarry::kca::exec cp-1 kubectl --kubeconfig /etc/kubernetes/admin.conf "$@"
+}
+
+# kubecarry::kca::tools builds what the nodes run: kcnode, kcadm, kubeadm,
+# kubelet and kubectl of KUBEADM_VERSION, crictl.
+kubecarry::kca::tools() {
+  KCNODE="$(kubecarry::golang::tool kcnode)"
+  KCADM="$(kubecarry::golang::tool kcadm)"
+  KUBEADM_BINARY="$(kubecarry::upstream::build kubeadm "${KUBEADM_VERSION}" | tail -n1)"
+  KUBELET_BINARY="$(kubecarry::upstream::build kubelet "${KUBEADM_VERSION}" | tail -n1)"
+  KUBECTL_BINARY="$(kubecarry::upstream::build kubectl "${KUBEADM_VERSION}" | tail -n1)"
+  CRICTL_BINARY="$(kubecarry::upstream::go_install sigs.k8s.io/cri-tools/cmd/crictl "${KUBECARRY_CRICTL_VERSION}" | tail -n1)"
+}
+
+# kubecarry::kca::image_source <image> prints how to get an image kubeadm
+# names ("kubeadm config images list"): "release <tarball>" for what
+# kubecarry releases, "binary <path> <user>" for what is built here.
+kubecarry::kca::image_source() {
+  local image="$1" name tag
+  name="${image%:*}" tag="${image##*:}"
+  name="${name##*/}"
+  case "${name}" in
+    kube-apiserver | kube-controller-manager | kube-proxy)
+      local tarball="${KUBECARRY_RELEASE_DIR}/images/linux/amd64/${name}.tar"
+      [[ -f "${tarball}" ]] || kubecarry::log::fatal "kubeadm needs ${image}, and ${tarball} is missing: build the release with 'KUBE_BUILD_PLATFORMS=linux/amd64 make release'"
+      echo "release ${tarball}"
+      ;;
+    kube-scheduler) echo "binary $(kubecarry::upstream::build kube-scheduler "${UPSTREAM_VERSION}" | tail -n1) 0" ;;
+    etcd)
+      [[ "v${tag%-*}" == "$(kubecarry::etcd::version)" ]] ||
+        kubecarry::log::fatal "kubeadm needs ${image}, but hack/tools/go.mod builds etcd $(kubecarry::etcd::version)"
+      kubecarry::etcd::install >&2
+      echo "binary $(kubecarry::etcd::bin_dir)/etcd 0"
+      ;;
+    coredns) echo "binary $(kubecarry::upstream::go_install github.com/coredns/coredns "${tag}" | tail -n1) 0" ;;
+    pause)
+      local bin="${KUBEADM_CLUSTER_DIR}/images/pause-bin"
+      (cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" go build -trimpath -ldflags="-s -w" -o "${bin}" ./test/images/pause) >&2 ||
+        kubecarry::log::fatal "building test/images/pause failed"
+      echo "binary ${bin} 65535"
+      ;;
+    *) kubecarry::log::fatal "kubeadm needs ${image}, which this harness does not know how to build" ;;
+  esac
+}
+
+# kubecarry::kca::images <kubeadm config> writes one tarball per image
+# kubeadm names for that configuration into ${KUBEADM_CLUSTER_DIR}/images,
+# under exactly that name (a release image is re-tagged on import).
+kubecarry::kca::images() {
+  local config="$1" dir="${KUBEADM_CLUSTER_DIR}/images" image source kind path user tool out
+  mkdir -p "${dir}"
+  tool="$(kubecarry::release::tool)"
+  : >"${dir}/list"
+  if ! out="$("${KUBEADM_BINARY}" config images list --config "${config}" 2>&1)"; then
+    kubecarry::log::fatal "kubeadm config images list refuses ${config}: ${out}"
+  fi
+  for image in ${out}; do
+    source="$(kubecarry::kca::image_source "${image}")"
+    read -r kind path user <<<"${source}"
+    if [[ "${kind}" == release ]]; then
+      printf '%s %s\n' "${image}" "${path}" >>"${dir}/list"
+      continue
+    fi
+    local name="${image%:*}"
+    name="${name##*/}"
+    if ! out="$("${tool}" image --name "${name}" --ref "${image}" --version "${image##*:}" \
+      --source "${KUBECARRY_DEFAULT_SOURCE_URL}" --epoch 0 --user "${user}" \
+      --binary "linux/amd64=${path}" --tarball "linux/amd64=${dir}/${name}.tar" --layout "${dir}/${name}.layout" 2>&1)"; then
+      kubecarry::log::fatal "building the image ${image} failed: ${out}"
+    fi
+    printf '%s %s\n' "${image}" "${dir}/${name}.tar" >>"${dir}/list"
+  done
+}
+
+# kubecarry::kca::import <node> imports every image of the list into the
+# node's containerd (kubelet's namespace), under the name kubeadm uses.
+kubecarry::kca::import() {
+  local n="$1" image tarball loaded
+  while read -r image tarball; do
+    loaded="$(kubecarry::kca::exec "${n}" ctr -n k8s.io images import "${tarball}" | awk '{print $2}' | head -n1)" ||
+      kubecarry::log::fatal "importing ${tarball} into ${n} failed"
+    if [[ -n "${loaded}" && "${loaded}" != "${image}" ]]; then
+      kubecarry::kca::exec "${n}" ctr -n k8s.io images tag --force "${loaded}" "${image}" >/dev/null
+    fi
+  done <"${KUBEADM_CLUSTER_DIR}/images/list"
+}
+
+# kubecarry::kca::network creates the bridge the nodes share.
+kubecarry::kca::network() {
+  ip link show "${KCA_BRIDGE}" >/dev/null 2>&1 && return 0
+  ip link add "${KCA_BRIDGE}" type bridge
+  ip addr add "${KCA_HOST_IP}/24" dev "${KCA_BRIDGE}"
+  ip link set "${KCA_BRIDGE}" up
+}
+
+# kubecarry::kca::node_up <node> <all nodes...> creates the node's network
+# namespace (its address, routes to the other nodes' Pods), its files
+# (binaries, containerd's config, CNI, /etc/hosts), starts its init and
+# imports the images.
+kubecarry::kca::node_up() {
+  local n="$1" ns="kca-$1" ip dir other
+  shift
+  ip="$(kubecarry::kca::node_ip "${n}")"
+  dir="$(kubecarry::kca::node_dir "${n}")"
+  ip netns add "${ns}"
+  ip link add "kca-${n}" type veth peer name eth0 netns "${ns}"
+  ip link set "kca-${n}" master "${KCA_BRIDGE}" up
+  ip -n "${ns}" addr add "${ip}/24" dev eth0
+  ip -n "${ns}" link set eth0 up
+  ip -n "${ns}" link set lo up
+  ip -n "${ns}" route add default via "${KCA_HOST_IP}"
+  ip netns exec "${ns}" sysctl -qw net.ipv4.ip_forward=1
+  for other in "$@"; do
+    [[ "${other}" == "${n}" ]] || ip -n "${ns}" route add "$(kubecarry::kca::pod_cidr "${other}")" via "$(kubecarry::kca::node_ip "${other}")"
+  done
+
+  mkdir -p "${dir}/fs/bin" "${dir}/fs/etc-containerd" "${dir}/fs/etc-cni-net.d"
+  cp "${KUBEADM_BINARY}" "${KUBELET_BINARY}" "${KUBECTL_BINARY}" "${CRICTL_BINARY}" "${KCNODE}" "${dir}/fs/bin/"
+  ln -sf kcnode "${dir}/fs/bin/systemctl"
+  "${KCADM}" node-files --node "${n}" --ip "${ip}" --pod-cidr "$(kubecarry::kca::pod_cidr "${n}")" \
+    --recipe "${KUBEADM_CLUSTER_DIR}/recipe.yaml" --load-balancer-ip "${KCA_HOST_IP}" --dir "${dir}" \
+    --pause-image "$(awk '$1 ~ /\/pause:/ {print $1}' "${KUBEADM_CLUSTER_DIR}/images/list")" ||
+    kubecarry::log::fatal "writing the files of node ${n} failed"
+
+  kubecarry::log::status "starting node ${n} (${ip}, network namespace ${ns})"
+  # Environment-only kubelet settings (the node's own drop-in): cgroupfs and
+  # cgroup v1 (no systemd here), thresholds that never fire on a busy
+  # developer disk.
+  setsid unshare --mount --uts --propagation private -- nsenter --net="/run/netns/${ns}" -- \
+    "${KCNODE}" init --state "${dir}" --name "${n}" --cgroup-root "$(kubecarry::kca::cgroup_root "${n}")" \
+    --hosts "${dir}/hosts" --sysctls "${KUBEADM_CLUSTER_DIR}/sysctls" \
+    --kubelet-args "--cgroup-driver=cgroupfs --fail-cgroupv1=false --eviction-hard=memory.available<50Mi,nodefs.available<1%,imagefs.available<1% --image-gc-high-threshold=100 --image-gc-low-threshold=99" \
+    >"${dir}/init.log" 2>&1 </dev/null &
+  local deadline=$((SECONDS + 60))
+  until [[ -S "${dir}/control.sock" ]]; do
+    if ((SECONDS > deadline)) || ! kill -0 $! 2>/dev/null; then
+      kubecarry::log::error "node ${n} did not come up; its init said:"
+      tail -n 20 "${dir}/init.log" "${dir}/log/containerd.log" >&2 || true
+      return 1
+    fi
+    sleep 0.2
+  done
+  kubecarry::kca::import "${n}"
+}
+
+# kubecarry::kca::load_balancer <control planes...> starts HAProxy at the
+# recipe's controlPlaneEndpoint in front of them (the shape of
+# hack/lib/local-cluster-lb.sh: TCP, /readyz health checks).
+kubecarry::kca::load_balancer() {
+  kubecarry::apt::install "the load balancer of hack/kubeadm-cluster.sh" haproxy=haproxy
+  local config="${KUBEADM_CLUSTER_DIR}/haproxy.cfg" n
+  {
+    printf 'global\n  maxconn 4096\ndefaults\n  mode tcp\n  timeout connect 5s\n  timeout client 35s\n  timeout server 35s\n'
+    printf '  timeout check 1s\n  retries 3\n  option redispatch\nfrontend kube-apiserver\n  bind %s:6443\n' "${KCA_HOST_IP}"
+    printf '  default_backend kube-apiservers\nbackend kube-apiservers\n  balance roundrobin\n  option httpchk\n'
+    printf '  http-check connect ssl\n  http-check send meth GET uri /readyz\n  http-check expect status 200\n'
+    printf '  default-server inter 1s fall 2 rise 2 check-ssl verify none\n'
+    for n in "$@"; do printf '  server %s %s:6443 check\n' "${n}" "$(kubecarry::kca::node_ip "${n}")"; done
+  } >"${config}"
+  haproxy -c -q -f "${config}" || kubecarry::log::fatal "HAProxy refuses its configuration ${config}"
+  setsid haproxy -db -f "${config}" >"${KUBEADM_CLUSTER_DIR}/haproxy.log" 2>&1 </dev/null &
+  echo $! >"${KUBEADM_CLUSTER_DIR}/haproxy.pid"
+}
+
+# kubecarry::kca::kubeadm <node> <kubeadm args...> runs kubeadm in the node;
+# when it fails, it shows the node's kubelet and containerd log tails.
+kubecarry::kca::kubeadm() {
+  local n="$1" dir log
+  shift
+  dir="$(kubecarry::kca::node_dir "${n}")"
+  log="${dir}/kubeadm-$1.log"
+  kubecarry::log::status "kubeadm $1 on ${n}"
+  if ! kubecarry::kca::exec "${n}" kubeadm "$@" >"${log}" 2>&1; then
+    kubecarry::log::error "kubeadm $1 on ${n} failed; its output (${log}):"
+    tail -n 30 "${log}" >&2
+    kubecarry::log::error "the node's kubelet and containerd logs end with:"
+    tail -n 15 "${dir}/log/kubelet.log" "${dir}/log/containerd.log" >&2 || true
+    return 1
+  fi
+}
+
+# kubecarry::kca::down stops every node and HAProxy, then removes what they
+# left: processes, cgroups, network namespaces, mount targets, the host's
+# sysctls as they were.
+kubecarry::kca::down() {
+  local dir n pid
+  [[ -d "${KUBEADM_CLUSTER_DIR}/nodes" ]] || return 0
+  KCNODE="${KCNODE:-$(kubecarry::golang::tool kcnode)}"
+  for dir in "${KUBEADM_CLUSTER_DIR}"/nodes/*/; do
+    if [[ -f "${dir}init.pid" ]] && pid="$(cat "${dir}init.pid")" && kill -TERM "${pid}" 2>/dev/null; then
+      kubecarry::log::status "stopping node $(basename "${dir}")"
+      while kill -0 "${pid}" 2>/dev/null; do sleep 0.2; done
+    fi
+  done
+  if [[ -f "${KUBEADM_CLUSTER_DIR}/haproxy.pid" ]]; then
+    kill "$(cat "${KUBEADM_CLUSTER_DIR}/haproxy.pid")" 2>/dev/null || true
+    rm -f "${KUBEADM_CLUSTER_DIR}/haproxy.pid"
+  fi
+  for dir in "${KUBEADM_CLUSTER_DIR}"/nodes/*/; do
+    n="$(basename "${dir}")"
+    "${KCNODE}" cleanup --state "${dir}" --cgroup-root "$(kubecarry::kca::cgroup_root "${n}")" --sysctls "${KUBEADM_CLUSTER_DIR}/sysctls"
+    ! ip netns list | grep -qw "kca-${n}" || ip netns delete "kca-${n}"
+  done
+  ! ip link show "${KCA_BRIDGE}" >/dev/null 2>&1 || ip link delete "${KCA_BRIDGE}"
+  rm -rf --one-file-system "${KUBEADM_CLUSTER_DIR}/nodes"
+}
