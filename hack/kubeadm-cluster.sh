@@ -38,6 +38,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+source "${KUBECARRY_ROOT}/hack/lib/release.sh"
 source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster.sh"
 
 usage() {

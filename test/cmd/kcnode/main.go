@@ -17,7 +17,7 @@ limitations under the License.
 // kcnode runs a kubeadm node of kubecarry's test clusters (see
 // test/kubeadm/node): its init, commands inside it, and its clean-up.
 //
-//	kcnode init --state DIR --name NAME --cgroup-root /kc-NAME [--kubelet-args "..."] [--hosts FILE] [--sysctls FILE] [--containerd PATH] [--kubelet-restart-sec 10s]
+//	kcnode init --state DIR --name NAME --cgroup-root /kc-NAME [--kubelet-args "..."] [--hosts FILE] [--sysctls FILE] [--containerd PATH] [--kubelet-restart-delay 10s]
 //	    the node's init; start it in namespaces of its own:
 //	    unshare --mount --uts --propagation private -- nsenter --net=/run/netns/X -- kcnode init ...
 //	    It runs until SIGTERM or SIGINT, then stops the node and everything in it.
@@ -105,7 +105,7 @@ func initNode(args []string) error {
 	cgroupRoot := fs.String("cgroup-root", "", "kubelet's --cgroup-root (required): the node's Pods' cgroups, removed at shut-down")
 	kubeletArgs := fs.String("kubelet-args", "--cgroup-driver=cgroupfs --fail-cgroupv1=false", "kubelet flags of the node's own drop-in, after kubeadm's (--cgroup-root is added)")
 	containerd := fs.String("containerd", "/usr/bin/containerd", "the containerd binary")
-	restartSec := fs.Duration("kubelet-restart-sec", 10*time.Second, "kubelet's RestartSec (kubeadm's unit: 10s)")
+	restartDelay := fs.Duration("kubelet-restart-delay", 10*time.Second, "how long kubelet waits to restart (kubeadm's unit: RestartSec=10)")
 	hosts := fs.String("hosts", "", "a file to mount as the node's /etc/hosts")
 	sysctls := fs.String("sysctls", "", "where to record the host's global sysctls kubelet changes (once per host; kcnode cleanup --sysctls restores them)")
 	if err := fs.Parse(args); err != nil {
@@ -120,7 +120,7 @@ func initNode(args []string) error {
 	return node.Init(ctx, node.Config{
 		Name:         *name,
 		Layout:       layout,
-		Units:        []node.Unit{node.ContainerdUnit(*containerd), node.KubeletUnit(*restartSec, *kubeletArgs+" --cgroup-root="+*cgroupRoot)},
+		Units:        []node.Unit{node.ContainerdUnit(*containerd), node.KubeletUnit(*restartDelay, *kubeletArgs+" --cgroup-root="+*cgroupRoot)},
 		Ready:        map[string]func() error{"containerd": func() error { return node.WaitForSocket(node.ContainerdSocket, time.Minute) }},
 		CgroupRoot:   *cgroupRoot,
 		HostsFile:    *hosts,

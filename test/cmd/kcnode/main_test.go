@@ -124,7 +124,7 @@ func startNode(t *testing.T, name string) *testNode {
 	}
 	init := exec.Command("unshare", "--mount", "--uts", "--net", "--propagation", "private", "--",
 		self, "init", "--state", dir, "--name", name, "--cgroup-root", "/kcnode-test-"+name, "--hosts", hosts,
-		"--containerd", filepath.Join(bin, "fake-containerd"), "--kubelet-restart-sec", "100ms")
+		"--containerd", filepath.Join(bin, "fake-containerd"), "--kubelet-restart-delay", "100ms")
 	init.Env = append(os.Environ(), "KCNODE_TEST_RUN_MAIN=1")
 	journal, err := os.Create(filepath.Join(dir, "init.log"))
 	if err != nil {

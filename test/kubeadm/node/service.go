@@ -35,14 +35,14 @@ type EnvironmentFile struct {
 
 // Unit says how to run one service, in the terms of a systemd unit and its
 // drop-ins: the ExecStart= words (with $VARIABLES), the Environment= values
-// and EnvironmentFile= files they expand from, and RestartSec= (the unit
+// and EnvironmentFile= files they expand from, and RestartSec= as RestartDelay (the unit
 // restarts always, without a start limit, as kubeadm's kubelet unit does).
 type Unit struct {
 	Name             string
 	ExecStart        []string
 	Environment      map[string]string
 	EnvironmentFiles []EnvironmentFile
-	RestartSec       time.Duration
+	RestartDelay     time.Duration
 	// StopTimeout is how long a stop waits after SIGTERM before SIGKILL.
 	StopTimeout time.Duration
 	// Output receives the process' stdout and stderr (the journal).
@@ -84,7 +84,7 @@ const (
 )
 
 // Service runs a Unit like systemd with Restart=always: once started, the
-// process is started again RestartSec after it exits or fails to start,
+// process is started again RestartDelay after it exits or fails to start,
 // until the service is stopped.
 type Service struct {
 	unit Unit
@@ -232,12 +232,12 @@ func (s *Service) wait(p *process) {
 }
 
 // failLocked records why the process is not running and schedules the next
-// start after RestartSec, unless the service changed in the meantime.
+// start after RestartDelay, unless the service changed in the meantime.
 func (s *Service) failLocked(reason string) {
 	s.lastExit = reason
-	fmt.Fprintf(s.unit.Output, "kcnode: %s: %s; next start in %s\n", s.unit.Name, reason, s.unit.RestartSec)
+	fmt.Fprintf(s.unit.Output, "kcnode: %s: %s; next start in %s\n", s.unit.Name, reason, s.unit.RestartDelay)
 	epoch := s.epoch
-	time.AfterFunc(s.unit.RestartSec, func() {
+	time.AfterFunc(s.unit.RestartDelay, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if s.epoch == epoch && s.wanted && s.running == nil {

@@ -58,8 +58,8 @@ func poll(t *testing.T, what string, condition func() bool) {
 	}
 }
 
-// testRestartSec is RestartSec of the test units (kubeadm's unit has 10 s).
-const testRestartSec = 20 * time.Millisecond
+// testRestartDelay is the test units' RestartDelay (kubeadm's unit has RestartSec=10).
+const testRestartDelay = 20 * time.Millisecond
 
 // kubeletLikeUnit is kubeadm's kubelet unit with a shell standing in for
 // kubelet: it fails while its config file is missing (a freshly installed
@@ -84,7 +84,7 @@ wait
 		ExecStart:        []string{script, "$KUBELET_CONFIG_ARGS", "$KUBELET_KUBEADM_ARGS", "$KUBELET_EXTRA_ARGS"},
 		Environment:      map[string]string{"KUBELET_CONFIG_ARGS": filepath.Join(dir, "config.yaml")},
 		EnvironmentFiles: []EnvironmentFile{{Path: filepath.Join(dir, "kubeadm-flags.env"), Optional: true}, {Path: filepath.Join(dir, "default"), Optional: true}},
-		RestartSec:       testRestartSec,
+		RestartDelay:     testRestartDelay,
 		StopTimeout:      5 * time.Second,
 		Output:           out,
 	}
@@ -116,7 +116,10 @@ func TestServiceRestartsUntilConfiguredAndReadsFlagsAtRestart(t *testing.T) {
 	})
 	// Between attempts it is activating (exit 3), in one briefly active
 	// (exit 0); kubeadm counts both as running.
-	if stdout, _, code := Systemctl(services, []string{"is-active", "kubelet"}); !((strings.TrimSpace(stdout) == StateActivating && code == 3) || (strings.TrimSpace(stdout) == StateActive && code == 0)) {
+	stdout, _, code := Systemctl(services, []string{"is-active", "kubelet"})
+	state := strings.TrimSpace(stdout)
+	crashLooping := (state == StateActivating && code == 3) || (state == StateActive && code == 0)
+	if !crashLooping {
 		t.Errorf("is-active while crash-looping: %q exit %d, want activating (3) or briefly active (0)", stdout, code)
 	}
 
@@ -150,7 +153,7 @@ func TestServiceRestartsUntilConfiguredAndReadsFlagsAtRestart(t *testing.T) {
 	}
 }
 
-// A kubelet that dies is started again after RestartSec (Restart=always);
+// A kubelet that dies is started again after RestartDelay (Restart=always);
 // a stopped one is not, and its whole process group is gone.
 func TestServiceRestartsAfterACrashButNotAfterStop(t *testing.T) {
 	dir := t.TempDir()
@@ -187,7 +190,7 @@ func TestServiceRestartsAfterACrashButNotAfterStop(t *testing.T) {
 	starts := kubelet.Starts()
 	// Absence cannot be polled for: wait several restart periods, in which
 	// a restart would have happened.
-	time.Sleep(5 * testRestartSec)
+	time.Sleep(5 * testRestartDelay)
 	if kubelet.Starts() != starts || kubelet.PID() != 0 {
 		t.Errorf("a stopped service was started again (starts %d -> %d, pid %d)", starts, kubelet.Starts(), kubelet.PID())
 	}
@@ -197,11 +200,11 @@ func TestServiceRestartsAfterACrashButNotAfterStop(t *testing.T) {
 func TestServiceStopKillsAfterTimeout(t *testing.T) {
 	out := &syncBuffer{}
 	service := NewService(Unit{
-		Name:        "stubborn",
-		ExecStart:   []string{"/bin/sh", "-c", "trap '' TERM; echo TERM-ignored-$((6*7)); while :; do sleep 0.05; done"},
-		RestartSec:  time.Hour,
-		StopTimeout: 200 * time.Millisecond,
-		Output:      out,
+		Name:         "stubborn",
+		ExecStart:    []string{"/bin/sh", "-c", "trap '' TERM; echo TERM-ignored-$((6*7)); while :; do sleep 0.05; done"},
+		RestartDelay: time.Hour,
+		StopTimeout:  200 * time.Millisecond,
+		Output:       out,
 	})
 	service.Start()
 	// The marker is computed, so the journal's copy of the command line does not match it.

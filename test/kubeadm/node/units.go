@@ -26,7 +26,7 @@ import "time"
 // machine-specific drop-in (as kind adds one), last so they win: what this
 // host needs whatever the cluster's KubeletConfiguration says (cgroupfs,
 // cgroup v1, a cgroup root per node so nodes never see each other's Pods).
-func KubeletUnit(restartSec time.Duration, nodeArgs string) Unit {
+func KubeletUnit(restartDelay time.Duration, nodeArgs string) Unit {
 	return Unit{
 		Name:      "kubelet",
 		ExecStart: []string{"/usr/local/bin/kubelet", "$KUBELET_KUBECONFIG_ARGS", "$KUBELET_CONFIG_ARGS", "$KUBELET_KUBEADM_ARGS", "$KUBELET_EXTRA_ARGS", "$KCNODE_KUBELET_ARGS"},
@@ -39,7 +39,7 @@ func KubeletUnit(restartSec time.Duration, nodeArgs string) Unit {
 			{Path: "/var/lib/kubelet/kubeadm-flags.env", Optional: true},
 			{Path: "/etc/default/kubelet", Optional: true},
 		},
-		RestartSec: restartSec,
+		RestartDelay: restartDelay,
 	}
 }
 
@@ -47,9 +47,9 @@ func KubeletUnit(restartSec time.Duration, nodeArgs string) Unit {
 // /etc/containerd/config.toml, Restart=always, RestartSec=5).
 func ContainerdUnit(binary string) Unit {
 	return Unit{
-		Name:       "containerd",
-		ExecStart:  []string{binary, "--config", "/etc/containerd/config.toml"},
-		RestartSec: 5 * time.Second,
+		Name:         "containerd",
+		ExecStart:    []string{binary, "--config", "/etc/containerd/config.toml"},
+		RestartDelay: 5 * time.Second,
 	}
 }
 
