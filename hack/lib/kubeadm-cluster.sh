@@ -218,6 +218,13 @@ kubecarry::kca::load_balancer() {
   haproxy -c -q -f "${config}" || kubecarry::log::fatal "HAProxy refuses its configuration ${config}"
   setsid haproxy -db -f "${config}" >"${KUBEADM_CLUSTER_DIR}/haproxy.log" 2>&1 </dev/null &
   echo $! >"${KUBEADM_CLUSTER_DIR}/haproxy.pid"
+  local deadline=$((SECONDS + 10))
+  until ss -Hltn "src ${KCA_HOST_IP}:6443" | grep -q .; do
+    if ! kill -0 "$(cat "${KUBEADM_CLUSTER_DIR}/haproxy.pid")" 2>/dev/null || ((SECONDS > deadline)); then
+      kubecarry::log::fatal "HAProxy did not start on ${KCA_HOST_IP}:6443 (address or port in use?): $(tail -n 5 "${KUBEADM_CLUSTER_DIR}/haproxy.log")"
+    fi
+    sleep 0.2
+  done
 }
 
 # kubecarry::kca::kubeadm <node> <kubeadm args...> runs kubeadm in the node;
