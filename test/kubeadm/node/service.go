@@ -45,6 +45,11 @@ type Unit struct {
 	RestartDelay     time.Duration
 	// StopTimeout is how long a stop waits after SIGTERM before SIGKILL.
 	StopTimeout time.Duration
+	// KillMainProcessOnly is systemd's KillMode=process (containerd's unit:
+	// its shims outlive it). Otherwise, as with KillMode=control-group, a
+	// stop signals the whole process group, and when the main process
+	// exits, what it left in its group is killed before the next start.
+	KillMainProcessOnly bool
 	// Output receives the process' stdout and stderr (the journal).
 	Output io.Writer
 	// ProcessEnv is the environment the process runs with (Environment=
@@ -170,18 +175,23 @@ func (s *Service) stopProcess() {
 	if p == nil {
 		return
 	}
-	signalGroup(p.cmd, syscall.SIGTERM)
+	s.signal(p.cmd, syscall.SIGTERM)
 	select {
 	case <-p.done:
 	case <-time.After(s.unit.StopTimeout):
 		fmt.Fprintf(s.unit.Output, "kcnode: %s did not stop within %s of SIGTERM: SIGKILL\n", s.unit.Name, s.unit.StopTimeout)
-		signalGroup(p.cmd, syscall.SIGKILL)
+		s.signal(p.cmd, syscall.SIGKILL)
 		<-p.done
 	}
 }
 
-func signalGroup(cmd *exec.Cmd, sig syscall.Signal) {
-	// The process leads its own group (Setpgid): its children go too.
+// signal sends sig to the process, or to its group (it leads its own,
+// Setpgid), as the unit's kill mode says.
+func (s *Service) signal(cmd *exec.Cmd, sig syscall.Signal) {
+	if s.unit.KillMainProcessOnly {
+		_ = cmd.Process.Signal(sig)
+		return
+	}
 	_ = syscall.Kill(-cmd.Process.Pid, sig)
 }
 
@@ -198,6 +208,9 @@ func (s *Service) startLocked() {
 	cmd.Stderr = s.unit.Output
 	cmd.Env = s.unit.ProcessEnv
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	// A child that outlives the process keeps its output pipe open (when
+	// Output is not a file); Wait must not wait for it.
+	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
 		s.failLocked(err.Error())
 		return
@@ -212,6 +225,11 @@ func (s *Service) startLocked() {
 
 func (s *Service) wait(p *process) {
 	err := p.cmd.Wait()
+	if !s.unit.KillMainProcessOnly {
+		// What the process left in its group goes with it (systemd kills
+		// the rest of the unit's cgroup before a restart).
+		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	close(p.done)

@@ -95,8 +95,15 @@ func readTrimmed(path string) string {
 	return strings.TrimSpace(string(b))
 }
 
+// alive reports whether a process runs; a zombie (killed, not yet reaped
+// by whoever adopted it) does not.
 func alive(pid int) bool {
-	return pid > 0 && syscall.Kill(pid, 0) == nil
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if pid <= 0 || err != nil {
+		return false
+	}
+	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+	return len(fields) > 0 && fields[0] != "Z"
 }
 
 // A node as kubeadm finds it: kubelet crash-loops (activating, which
@@ -165,8 +172,17 @@ func TestServiceRestartsAfterACrashButNotAfterStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	kubelet.Start()
-	poll(t, "kubelet to run", func() bool { return kubelet.PID() != 0 && alive(kubelet.PID()) })
+	// Crash it once it started a child (which holds its output open): the
+	// child goes with it, as systemd kills the rest of the unit's cgroup.
+	poll(t, "kubelet to run and start its child", func() bool {
+		pid, _ := strconv.Atoi(readTrimmed(filepath.Join(dir, "pid")))
+		return pid != 0 && pid == kubelet.PID() && readTrimmed(filepath.Join(dir, "child")) != ""
+	})
 	crashed := kubelet.PID()
+	orphan, _ := strconv.Atoi(readTrimmed(filepath.Join(dir, "child")))
+	if err := os.Remove(filepath.Join(dir, "child")); err != nil {
+		t.Fatal(err)
+	}
 	if err := syscall.Kill(crashed, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -174,10 +190,11 @@ func TestServiceRestartsAfterACrashButNotAfterStop(t *testing.T) {
 	if kubelet.Starts() != 2 {
 		t.Errorf("starts = %d, want 2", kubelet.Starts())
 	}
+	poll(t, "the crashed kubelet's child to be gone", func() bool { return !alive(orphan) })
 
 	poll(t, "the new kubelet to start its child", func() bool {
 		pid, _ := strconv.Atoi(readTrimmed(filepath.Join(dir, "pid")))
-		return pid == kubelet.PID()
+		return pid == kubelet.PID() && readTrimmed(filepath.Join(dir, "child")) != ""
 	})
 	child, _ := strconv.Atoi(readTrimmed(filepath.Join(dir, "child")))
 	if _, stderr, code := Systemctl(services, []string{"stop", "kubelet"}); code != 0 {
@@ -247,5 +264,29 @@ func TestSystemctlUnknownUnitsAndCommands(t *testing.T) {
 					tc.args, stdout, stderr, code, tc.wantStdout, tc.wantStderr, tc.wantExit)
 			}
 		})
+	}
+}
+
+// KillMode=process (containerd's unit): a stop ends the main process only,
+// and what it started (the shims) keeps running.
+func TestServiceKillMainProcessOnlyLeavesChildren(t *testing.T) {
+	dir := t.TempDir()
+	out := &syncBuffer{}
+	childFile := filepath.Join(dir, "child")
+	service := NewService(Unit{
+		Name:                "containerd",
+		ExecStart:           []string{"/bin/sh", "-c", "sleep 300 & echo $! > " + childFile + ".tmp && mv " + childFile + ".tmp " + childFile + "; wait"},
+		RestartDelay:        time.Hour,
+		StopTimeout:         5 * time.Second,
+		KillMainProcessOnly: true,
+		Output:              out,
+	})
+	service.Start()
+	poll(t, "the child to start", func() bool { return readTrimmed(childFile) != "" })
+	child, _ := strconv.Atoi(readTrimmed(childFile))
+	t.Cleanup(func() { _ = syscall.Kill(child, syscall.SIGKILL) })
+	service.Stop()
+	if !alive(child) {
+		t.Errorf("the child %d of a KillMode=process unit died with its stop", child)
 	}
 }

@@ -44,12 +44,14 @@ func KubeletUnit(restartDelay time.Duration, nodeArgs string) Unit {
 }
 
 // ContainerdUnit is containerd as Debian's package runs it (its
-// /etc/containerd/config.toml, Restart=always, RestartSec=5).
+// /etc/containerd/config.toml, Restart=always, RestartSec=5,
+// KillMode=process: the shims, and so the containers, outlive a restart).
 func ContainerdUnit(binary string) Unit {
 	return Unit{
-		Name:         "containerd",
-		ExecStart:    []string{binary, "--config", "/etc/containerd/config.toml"},
-		RestartDelay: 5 * time.Second,
+		Name:                "containerd",
+		ExecStart:           []string{binary, "--config", "/etc/containerd/config.toml"},
+		RestartDelay:        5 * time.Second,
+		KillMainProcessOnly: true,
 	}
 }
 
