@@ -39,6 +39,7 @@ set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 source "${KUBECARRY_ROOT}/hack/lib/release.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-lb.sh"
 source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster.sh"
 
 usage() {

@@ -202,19 +202,13 @@ kubecarry::kca::node_up() {
 }
 
 # kubecarry::kca::load_balancer <control planes...> starts HAProxy at the
-# recipe's controlPlaneEndpoint in front of them (the shape of
-# hack/lib/local-cluster-lb.sh: TCP, /readyz health checks).
+# recipe's controlPlaneEndpoint in front of them, configured as the local
+# cluster's (hack/lib/local-cluster-lb.sh: TCP, /readyz health checks).
 kubecarry::kca::load_balancer() {
   kubecarry::apt::install "the load balancer of hack/kubeadm-cluster.sh" haproxy=haproxy
-  local config="${KUBEADM_CLUSTER_DIR}/haproxy.cfg" n
-  {
-    printf 'global\n  maxconn 4096\ndefaults\n  mode tcp\n  timeout connect 5s\n  timeout client 35s\n  timeout server 35s\n'
-    printf '  timeout check 1s\n  retries 3\n  option redispatch\nfrontend kube-apiserver\n  bind %s:6443\n' "${KCA_HOST_IP}"
-    printf '  default_backend kube-apiservers\nbackend kube-apiservers\n  balance roundrobin\n  option httpchk\n'
-    printf '  http-check connect ssl\n  http-check send meth GET uri /readyz\n  http-check expect status 200\n'
-    printf '  default-server inter 1s fall 2 rise 2 check-ssl verify none\n'
-    for n in "$@"; do printf '  server %s %s:6443 check\n' "${n}" "$(kubecarry::kca::node_ip "${n}")"; done
-  } >"${config}"
+  local config="${KUBEADM_CLUSTER_DIR}/haproxy.cfg" n backends=()
+  for n in "$@"; do backends+=("${n}=$(kubecarry::kca::node_ip "${n}"):6443"); done
+  kubecarry::lb::haproxy_config "${KCA_HOST_IP}:6443" "${backends[@]}" >"${config}"
   haproxy -c -q -f "${config}" || kubecarry::log::fatal "HAProxy refuses its configuration ${config}"
   setsid haproxy -db -f "${config}" >"${KUBEADM_CLUSTER_DIR}/haproxy.log" 2>&1 </dev/null &
   echo $! >"${KUBEADM_CLUSTER_DIR}/haproxy.pid"

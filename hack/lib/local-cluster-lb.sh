@@ -21,7 +21,9 @@
 
 kubecarry::cluster::lb_url() { echo "https://$(kubecarry::cluster::lb_ip):${KUBECARRY_APISERVER_PORT}"; }
 
-# kubecarry::cluster::lb_config <server numbers...> prints the configuration.
+# kubecarry::lb::haproxy_config <bind address:port> <name=address:port...>
+# prints the configuration of a load balancer in front of kube-apiservers
+# (this one and hack/kubeadm-cluster.sh's).
 #
 # The health check runs every second and takes a server out after two
 # failures, so a server that starts a graceful shutdown (its /readyz fails
@@ -38,8 +40,9 @@ kubecarry::cluster::lb_url() { echo "https://$(kubecarry::cluster::lb_ip):${KUBE
 # hung (its kernel still accepts connections) must leave the rotation in
 # about 4 s, since every new connection balanced to it meanwhile fails
 # its TLS handshake after the client's 10 s.
-kubecarry::cluster::lb_config() {
-  local i
+kubecarry::lb::haproxy_config() {
+  local bind="$1" server
+  shift
   cat <<EOF
 global
   maxconn 4096
@@ -55,7 +58,7 @@ defaults
   retries 3
   option redispatch
 frontend kube-apiserver
-  bind $(kubecarry::cluster::lb_ip):${KUBECARRY_APISERVER_PORT}
+  bind ${bind}
   default_backend kube-apiservers
 backend kube-apiservers
   balance roundrobin
@@ -65,8 +68,8 @@ backend kube-apiservers
   http-check expect status 200
   default-server inter 1s fall 2 rise 2 check-ssl verify none
 EOF
-  for i in "$@"; do
-    echo "  server apiserver-${i} $(kubecarry::cluster::apiserver_ip "${i}"):${KUBECARRY_APISERVER_PORT} check"
+  for server in "$@"; do
+    echo "  server ${server%%=*} ${server#*=} check"
   done
 }
 
@@ -77,7 +80,9 @@ kubecarry::cluster::load_balancer() {
   kubecarry::apt::install "the load balancer of hack/upgrade-drill.sh" haproxy=haproxy
   local config="${LOCAL_CLUSTER_DIR}/haproxy.cfg" haproxy
   haproxy="$(command -v haproxy)"
-  kubecarry::cluster::lb_config "$@" >"${config}"
+  local i backends=()
+  for i in "$@"; do backends+=("apiserver-${i}=$(kubecarry::cluster::apiserver_ip "${i}"):${KUBECARRY_APISERVER_PORT}"); done
+  kubecarry::lb::haproxy_config "$(kubecarry::cluster::lb_ip):${KUBECARRY_APISERVER_PORT}" "${backends[@]}" >"${config}"
   haproxy -c -q -f "${config}" || kubecarry::log::fatal "HAProxy refuses its configuration ${config} (haproxy -c said why above)"
   ip addr add "$(kubecarry::cluster::lb_ip)/32" dev "$(kubecarry::cluster::host_link)"
   kubecarry::cluster::port_free "$(kubecarry::cluster::lb_ip)" "${KUBECARRY_APISERVER_PORT}" "load balancer"

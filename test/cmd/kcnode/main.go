@@ -139,8 +139,8 @@ func initPID(layout node.Layout) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", layout.InitPID(), err)
 	}
-	if err := syscall.Kill(pid, 0); err != nil {
-		return 0, fmt.Errorf("the node's init (pid %d from %s) is gone: %w", pid, layout.InitPID(), err)
+	if !node.ProcessRunning(pid) {
+		return 0, fmt.Errorf("the node's init (pid %d from %s) is gone", pid, layout.InitPID())
 	}
 	return pid, nil
 }

@@ -205,18 +205,6 @@ func readPID(t *testing.T, path string) int {
 	return pid
 }
 
-// alive reports whether a process runs: a zombie (killed, not yet reaped
-// by whoever adopted it) does not.
-func alive(pid int) bool {
-	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return false
-	}
-	// "pid (comm) state ...": the state follows the last ')'.
-	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-	return len(fields) > 0 && fields[0] != "Z"
-}
-
 // A node as kubeadm finds and uses it: kubelet crash-loops until its config
 // exists, "systemctl restart kubelet" in the node (kubeadm's own call)
 // starts it with the flags kubeadm wrote and the node's own, what it writes
@@ -293,8 +281,8 @@ func TestNodeLifeCycle(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the node's init did not exit within 30 s of SIGTERM")
 	}
-	if alive(straggler) || alive(initPID) {
-		t.Errorf("processes left after shut-down: straggler %d alive %v, init %d alive %v", straggler, alive(straggler), initPID, alive(initPID))
+	if node.ProcessRunning(straggler) || node.ProcessRunning(initPID) {
+		t.Errorf("processes left after shut-down: straggler %d alive %v, init %d alive %v", straggler, node.ProcessRunning(straggler), initPID, node.ProcessRunning(initPID))
 	}
 	if exists(n.layout.ControlSocket()) {
 		t.Error("the control socket is left after shut-down")
@@ -329,14 +317,14 @@ func TestCleanupAfterACrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-n.exited
-	if !alive(straggler) {
+	if !node.ProcessRunning(straggler) {
 		t.Fatal("the straggler died with the init; the test would not show that cleanup finds it")
 	}
 	out, code := n.kcnode("cleanup", "--state", n.layout.Dir)
 	if code != 0 || !strings.Contains(out, "killed") {
 		t.Errorf("cleanup after a crash: exit %d, %q; want it to kill what was left", code, out)
 	}
-	n.poll("the straggler to be gone", func() bool { return !alive(straggler) })
+	n.poll("the straggler to be gone", func() bool { return !node.ProcessRunning(straggler) })
 	if _, err := os.Stat(n.layout.InitPID()); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("init.pid left after cleanup: %v", err)
 	}

@@ -50,7 +50,6 @@ type Node struct {
 
 // Cluster is what every node's configuration shares.
 type Cluster struct {
-	Nodes []Node
 	// Endpoint is the recipe's controlPlaneEndpoint (the load balancer's
 	// name and port: ReadRecipe); LoadBalancerIP is where the name
 	// resolves in the nodes.

@@ -75,8 +75,8 @@ disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshot
 }
 
 // CNIConfig is a node's bridge network: its Pods on cni0 in the node's
-// PodCIDR, not masqueraded (the other nodes' Pod ranges are routed to
-// them, see Routes, so Pods talk to Pods by their own addresses).
+// PodCIDR, not masqueraded (hack/lib/kubeadm-cluster.sh routes the other
+// nodes' Pod ranges to them, so Pods talk to Pods by their own addresses).
 func CNIConfig(podCIDR netip.Prefix) []byte {
 	return []byte(fmt.Sprintf(`{
   "cniVersion": "1.0.0",
@@ -98,16 +98,4 @@ func CNIConfig(podCIDR netip.Prefix) []byte {
   ]
 }
 `, podCIDR.String()))
-}
-
-// Routes are the routes a node needs to the other nodes' Pods: each
-// other node's PodCIDR via that node's address (all nodes share one link).
-func (c Cluster) Routes(self Node) [][2]string {
-	var routes [][2]string
-	for _, n := range c.Nodes {
-		if n.Name != self.Name {
-			routes = append(routes, [2]string{n.PodCIDR.String(), n.IP.String()})
-		}
-	}
-	return routes
 }

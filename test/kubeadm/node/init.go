@@ -36,8 +36,8 @@ type Config struct {
 	// Units are started in order at boot (containerd before kubelet) and
 	// stopped in reverse order at shut-down.
 	Units []Unit
-	// Ready, if set, is waited for after the unit of the same index started
-	// (containerd's socket), before the next unit starts.
+	// Ready holds, by unit name, what to wait for after that unit started
+	// (containerd's socket) before the next one starts.
 	Ready map[string]func() error
 	// CgroupRoot is kubelet's --cgroup-root: the Pods' cgroups, removed in
 	// every hierarchy at shut-down.

@@ -95,17 +95,6 @@ func readTrimmed(path string) string {
 	return strings.TrimSpace(string(b))
 }
 
-// alive reports whether a process runs; a zombie (killed, not yet reaped
-// by whoever adopted it) does not.
-func alive(pid int) bool {
-	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if pid <= 0 || err != nil {
-		return false
-	}
-	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-	return len(fields) > 0 && fields[0] != "Z"
-}
-
 // A node as kubeadm finds it: kubelet crash-loops (activating, which
 // kubeadm counts as active) until kubeadm writes its configuration, then
 // runs; the flags kubeadm writes into kubeadm-flags.env take effect at
@@ -155,7 +144,7 @@ func TestServiceRestartsUntilConfiguredAndReadsFlagsAtRestart(t *testing.T) {
 		t.Fatalf("restart: exit %d: %s", code, stderr)
 	}
 	poll(t, "kubelet to run with the rewritten flags", func() bool { return readTrimmed(filepath.Join(dir, "args")) == "--node-ip=10.0.0.2 --v=4" })
-	if alive(firstPID) {
+	if ProcessRunning(firstPID) {
 		t.Errorf("the kubelet before the restart (pid %d) still runs", firstPID)
 	}
 }
@@ -190,7 +179,7 @@ func TestServiceRestartsAfterACrashButNotAfterStop(t *testing.T) {
 	if kubelet.Starts() != 2 {
 		t.Errorf("starts = %d, want 2", kubelet.Starts())
 	}
-	poll(t, "the crashed kubelet's child to be gone", func() bool { return !alive(orphan) })
+	poll(t, "the crashed kubelet's child to be gone", func() bool { return !ProcessRunning(orphan) })
 
 	poll(t, "the new kubelet to start its child", func() bool {
 		pid, _ := strconv.Atoi(readTrimmed(filepath.Join(dir, "pid")))
@@ -203,7 +192,7 @@ func TestServiceRestartsAfterACrashButNotAfterStop(t *testing.T) {
 	if stdout, _, code := Systemctl(services, []string{"is-active", "kubelet"}); code != 3 || strings.TrimSpace(stdout) != StateInactive {
 		t.Errorf("is-active after stop: %q exit %d, want inactive 3", stdout, code)
 	}
-	poll(t, "the kubelet's child to be gone with it", func() bool { return !alive(child) })
+	poll(t, "the kubelet's child to be gone with it", func() bool { return !ProcessRunning(child) })
 	starts := kubelet.Starts()
 	// Absence cannot be polled for: wait several restart periods, in which
 	// a restart would have happened.
@@ -228,7 +217,7 @@ func TestServiceStopKillsAfterTimeout(t *testing.T) {
 	poll(t, "the process to ignore TERM", func() bool { return strings.Contains(out.String(), "TERM-ignored-42") })
 	pid := service.PID()
 	service.Stop()
-	if alive(pid) {
+	if ProcessRunning(pid) {
 		t.Errorf("pid %d survived Stop", pid)
 	}
 	if !strings.Contains(out.String(), "SIGKILL") {
@@ -286,7 +275,7 @@ func TestServiceKillMainProcessOnlyLeavesChildren(t *testing.T) {
 	child, _ := strconv.Atoi(readTrimmed(childFile))
 	t.Cleanup(func() { _ = syscall.Kill(child, syscall.SIGKILL) })
 	service.Stop()
-	if !alive(child) {
+	if !ProcessRunning(child) {
 		t.Errorf("the child %d of a KillMode=process unit died with its stop", child)
 	}
 }
