@@ -300,8 +300,9 @@ func (s *Service) Starts() int {
 	return s.starts
 }
 
-// Status is what "systemctl status" prints, in systemd's layout.
-func (s *Service) Status() string {
+// Status is what "systemctl status" prints, in systemd's layout, and the
+// state it shows (read once: the exit code must agree with the text).
+func (s *Service) Status() (string, string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	state := s.stateLocked()
@@ -316,5 +317,5 @@ func (s *Service) Status() string {
 	if s.lastExit != "" {
 		fmt.Fprintf(&b, "  Last exit: %s\n", s.lastExit)
 	}
-	return b.String()
+	return b.String(), state
 }

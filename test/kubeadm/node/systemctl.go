@@ -108,8 +108,9 @@ func Systemctl(services map[string]*Service, args []string) (string, string, int
 				code = 4
 				break
 			}
-			stdout.WriteString(service.Status())
-			if service.State() != StateActive {
+			text, state := service.Status()
+			stdout.WriteString(text)
+			if state != StateActive {
 				code = 3
 			}
 		default:
