@@ -22,14 +22,27 @@
 # workers. Images are kubecarry's release (make release) and the rest
 # kubeadm names, built here under those names. Needs root.
 #
-# Usage: hack/kubeadm-cluster.sh up [--control-planes N] [--workers N] [--disable-on-cp-2 GROUP/VERSION]
+# Usage: hack/kubeadm-cluster.sh up [--from R] [--control-planes N] [--workers N] [--disable-on-cp-2 GROUP/VERSION]
+#        hack/kubeadm-cluster.sh test
+#        hack/kubeadm-cluster.sh upgrade-drill [--from R] [--to vX.Y.Z] [--duration-per-step D] [--faults F] [--check]
 #        hack/kubeadm-cluster.sh down
 #        hack/kubeadm-cluster.sh kubectl ARGS...     (cp-1's admin.conf, through the load balancer)
 #        hack/kubeadm-cluster.sh exec NODE -- COMMAND...
+#   --from R                kubecarry (default: the docs' recipe, kubecarry's images) or an upstream release
+#                           vX.Y.Z (kubeadm's default configuration, upstream's images)
 #   --control-planes N      control planes cp-1..cp-N (default 3)
 #   --workers N             workers worker-1..worker-N (default 1)
 #   --disable-on-cp-2 GV    cp-2's kube-apiserver runs with --runtime-config=GV=false, set by a kubeadm
 #                           patch of that node only: requests for GV through it need the peer proxy
+#   test                    make test's short check: 2 control planes (batch/v1 off on cp-2) and a worker;
+#                           kube-proxy, CoreDNS, a Service answering from worker-1, the peer proxy
+#                           through cp-2, "kubeadm upgrade plan" of the next minor; then down
+#   upgrade-drill           3 control planes and a worker of --from, upgraded to --to (default v1.36.3)
+#                           as kubeadm's HA upgrade guide says, under the drill's workload through
+#                           HAProxy (test/drill, scenario kubeadm-upgrade); --faults none|kill|partition
+#                           (default none), --duration-per-step (default 30s), --check fails the run
+#                           unless kubecarry's guarantees hold; then down. Output:
+#                           _output/drill/kubeadm-upgrade-<from>-to-<to>[-<fault>]/
 # Env: KUBEADM_CLUSTER_DIR (default _output/kubeadm-cluster), KUBEADM_VERSION (kubeadm, kubelet and
 #      kubectl, default the upstream version kubecarry carries)
 
@@ -40,7 +53,11 @@ set -o pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 source "${KUBECARRY_ROOT}/hack/lib/release.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-lb.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-checks.sh"
 source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster.sh"
+source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster-up.sh"
+source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster-upgrade.sh"
+source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster-checks.sh"
 
 usage() {
   sed -n '/^# Usage:/,/^# Env:/p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
@@ -50,12 +67,16 @@ usage() {
 [[ $# -gt 0 ]] || usage
 command="$1"
 shift
+[[ "${command}" != -h && "${command}" != --help ]] || usage 0
 [[ "$(id -u)" -eq 0 ]] || kubecarry::log::fatal "hack/kubeadm-cluster.sh needs root (network and mount namespaces, cgroups)"
 UPSTREAM_VERSION="$(kubecarry::version::upstream)"
 KUBEADM_VERSION="${KUBEADM_VERSION:-${UPSTREAM_VERSION}}"
 KUBECARRY_CRICTL_VERSION="${KUBECARRY_CRICTL_VERSION:-v1.34.0}"
 KCNODE="$(kubecarry::golang::tool kcnode)"
+KCADM="$(kubecarry::golang::tool kcadm)"
+export KUBEADM_CLUSTER_DIR
 
+release_re='^v1\.[0-9]+\.[0-9]+$'
 case "${command}" in
   down)
     kubecarry::kca::down
@@ -72,14 +93,54 @@ case "${command}" in
     kubecarry::kca::exec "${n}" "$@"
     exit
     ;;
+  upgrade-step)
+    # The drill's callback: upgrade-step apply|node|kubelet <node> <version>.
+    [[ $# -eq 3 ]] || usage
+    kubecarry::version::get_version_vars
+    kubecarry::kca::upgrade_step "$@"
+    exit
+    ;;
+  test)
+    [[ $# -eq 0 ]] || usage
+    trap kubecarry::kca::down EXIT
+    kubecarry::kca::up kubecarry 2 1 batch/v1
+    failed=0
+    kubecarry::kca::check_addons || failed=1
+    kubecarry::kca::check_service worker-1 || failed=1
+    kubecarry::kca::check_peer_proxy cp-2 batch/v1 || failed=1
+    kubecarry::kca::check_upgrade_plan v1.36.3 || failed=1
+    ((failed == 0)) || kubecarry::log::fatal "the kubeadm cluster failed a check (its state: ${KUBEADM_CLUSTER_DIR})"
+    kubecarry::log::status "the kubeadm cluster passed every check"
+    exit 0
+    ;;
+  upgrade-drill)
+    from=kubecarry to=v1.36.3 hold=30s faults=none check=false
+    while [[ $# -gt 0 ]]; do
+      case "$1" in
+        --from) from="${2:?--from needs kubecarry or a release}"; shift 2 ;;
+        --to) to="${2:?--to needs a release}"; shift 2 ;;
+        --duration-per-step) hold="${2:?--duration-per-step needs a duration}"; shift 2 ;;
+        --faults) faults="${2:?--faults needs none, kill or partition}"; shift 2 ;;
+        --check) check=true; shift ;;
+        *) kubecarry::log::error "unknown flag $1"; usage ;;
+      esac
+    done
+    [[ "${from}" == kubecarry || "${from}" =~ ${release_re} ]] || kubecarry::log::fatal "--from must be kubecarry or an upstream release like v1.35.8, not '${from}'"
+    [[ "${to}" =~ ${release_re} ]] || kubecarry::log::fatal "--to must be an upstream release like v1.36.3, not '${to}'"
+    case "${faults}" in none | kill | partition) ;; *) kubecarry::log::fatal "--faults must be none, kill or partition, not '${faults}'" ;; esac
+    trap kubecarry::kca::down EXIT
+    trap 'exit 130' INT TERM
+    kubecarry::kca::upgrade_drill "${from}" "${to}" "${hold}" "${faults}" "${check}"
+    exit
+    ;;
   up) ;;
-  -h | --help) usage 0 ;;
   *) usage ;;
 esac
 
-control_planes=3 workers=1 disable=""
+from=kubecarry control_planes=3 workers=1 disable=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
+    --from) from="${2:?--from needs kubecarry or a release}"; shift 2 ;;
     --control-planes) control_planes="${2:?--control-planes needs a number}"; shift 2 ;;
     --workers) workers="${2:?--workers needs a number}"; shift 2 ;;
     --disable-on-cp-2) disable="${2:?--disable-on-cp-2 needs a group/version}"; shift 2 ;;
@@ -87,59 +148,10 @@ while [[ $# -gt 0 ]]; do
     *) kubecarry::log::error "unknown flag $1"; usage ;;
   esac
 done
+[[ "${from}" == kubecarry || "${from}" =~ ${release_re} ]] || kubecarry::log::fatal "--from must be kubecarry or an upstream release like v1.35.8, not '${from}'"
 [[ "${control_planes}" =~ ^[1-9]$ && "${workers}" =~ ^[0-9]$ ]] || kubecarry::log::fatal "--control-planes must be 1-9 and --workers 0-9"
 [[ -z "${disable}" || "${control_planes}" -ge 2 ]] || kubecarry::log::fatal "--disable-on-cp-2 needs at least 2 control planes"
-nodes=()
-for ((i = 1; i <= control_planes; i++)); do nodes+=("cp-${i}"); done
-for ((i = 1; i <= workers; i++)); do nodes+=("worker-${i}"); done
-
-kubecarry::kca::down
-mkdir -p "${KUBEADM_CLUSTER_DIR}/nodes"
-kubecarry::version::get_version_vars
-KUBECARRY_RELEASE_DIR="${KUBECARRY_RELEASE_DIR:-$(ls -d "${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION}" 2>/dev/null || true)}"
-[[ -n "${KUBECARRY_RELEASE_DIR}" ]] || kubecarry::log::fatal "no release of ${KUBE_GIT_VERSION} in _output/release: build it with 'KUBE_BUILD_PLATFORMS=linux/amd64 make release'"
-kubecarry::kca::tools
-"${KCADM}" recipe --docs "${KUBECARRY_ROOT}/docs/deploy.md" >"${KUBEADM_CLUSTER_DIR}/recipe.yaml"
-"${KCADM}" credentials >"${KUBEADM_CLUSTER_DIR}/credentials"
-token="$(sed -n 1p "${KUBEADM_CLUSTER_DIR}/credentials")" key="$(sed -n 2p "${KUBEADM_CLUSTER_DIR}/credentials")"
-# Each names a preflight check that fails only because of this machine:
-# cgroup v1 (kubelet is told failCgroupV1: false by the node's drop-in).
-ignore=SystemVerification
-node_config() { # <node> <init-config|join-config> [flags...]
-  local n="$1" kind="$2"
-  shift 2
-  "${KCADM}" "${kind}" --recipe "${KUBEADM_CLUSTER_DIR}/recipe.yaml" --node "${n}" --ip "$(kubecarry::kca::node_ip "${n}")" \
-    --token "${token}" --certificate-key "${key}" --ignore-preflight-errors "${ignore}" "$@" \
-    >"$(kubecarry::kca::node_dir "${n}")/kubeadm.yaml"
-}
-mkdir -p "$(kubecarry::kca::node_dir cp-1)"
-node_config cp-1 init-config
-kubecarry::kca::images "$(kubecarry::kca::node_dir cp-1)/kubeadm.yaml"
-
-kubecarry::kca::network
-control_plane_nodes=("${nodes[@]:0:${control_planes}}")
-kubecarry::kca::load_balancer "${control_plane_nodes[@]}"
-for n in "${nodes[@]}"; do kubecarry::kca::node_up "${n}" "${nodes[@]}"; done
-
-dir="$(kubecarry::kca::node_dir cp-1)"
-kubecarry::kca::kubeadm cp-1 init --config "${dir}/kubeadm.yaml" --upload-certs
-ca="${dir}/fs/etc-kubernetes/pki/ca.crt"
-for n in "${nodes[@]:1}"; do
-  flags=(--ca "${ca}")
-  [[ "${n}" != cp-* ]] || flags+=(--control-plane)
-  if [[ "${n}" == cp-2 && -n "${disable}" ]]; then
-    patches="$(kubecarry::kca::node_dir cp-2)/patches"
-    mkdir -p "${patches}"
-    printf '[{"op": "add", "path": "/spec/containers/0/command/-", "value": "--runtime-config=%s=false"}]\n' "${disable}" \
-      >"${patches}/kube-apiserver+json.json"
-    flags+=(--patches "${patches}")
-  fi
-  node_config "${n}" join-config "${flags[@]}"
-  kubecarry::kca::kubeadm "${n}" join --config "$(kubecarry::kca::node_dir "${n}")/kubeadm.yaml"
-done
-kubecarry::log::status "waiting for every node to be Ready"
-kubecarry::kca::kubectl wait --for=condition=Ready node --all --timeout=180s >/dev/null ||
-  kubecarry::log::fatal "not every node became Ready: $(kubecarry::kca::kubectl get nodes 2>&1)"
+kubecarry::kca::up "${from}" "${control_planes}" "${workers}" "${disable}"
 kubecarry::kca::kubectl get nodes -o wide
 cat <<EOM
 

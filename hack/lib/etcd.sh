@@ -55,3 +55,39 @@ kubecarry::etcd::install() {
   fi
   export PATH="${dir}:${PATH}"
 }
+
+# kubecarry::etcd::binary <vX.Y.Z> prints the path of an etcd binary of that
+# release: the pinned one (kubecarry::etcd::install), or another built once
+# in a throwaway module and cached by version (kubeadm's default etcd of a
+# newer minor). etcd's modules carry replace directives, so "go install
+# module@version" refuses them; as a dependency of a module of ours they
+# are ignored.
+kubecarry::etcd::binary() {
+  local version="$1"
+  [[ "${version}" =~ ^v3\.[0-9]+\.[0-9]+$ ]] || kubecarry::log::fatal "'${version}' is not an etcd release like v3.6.8"
+  if [[ "${version}" == "$(kubecarry::etcd::version)" ]]; then
+    kubecarry::etcd::install >&2
+    echo "$(kubecarry::etcd::bin_dir)/etcd"
+    return 0
+  fi
+  local bin
+  bin="$(kubecarry::upstream::go_install_path go.etcd.io/etcd/etcd "${version}")"
+  if [[ -x "${bin}" ]]; then
+    echo "${bin}"
+    return 0
+  fi
+  local dir="${bin%/*}/module"
+  rm -rf "${dir}"
+  mkdir -p "${dir}"
+  kubecarry::log::status "building etcd ${version} from the Go module proxy in ${dir}"
+  printf 'module kubecarry.invalid/etcd\n\ngo 1.24\n\nrequire go.etcd.io/etcd/server/v3 %s\n' "${version}" >"${dir}/go.mod"
+  printf '//go:build tools\n\npackage tools\n\nimport _ "go.etcd.io/etcd/server/v3"\n' >"${dir}/tools.go"
+  if ! (cd "${dir}" && export GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" &&
+    go mod tidy >"${dir}/build.log" 2>&1 &&
+    CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "${bin}.tmp" go.etcd.io/etcd/server/v3 >>"${dir}/build.log" 2>&1); then
+    tail -n 20 "${dir}/build.log" >&2
+    kubecarry::log::fatal "building etcd ${version} failed (the Go module proxy may not serve it; log: ${dir}/build.log)"
+  fi
+  mv "${bin}.tmp" "${bin}"
+  echo "${bin}"
+}

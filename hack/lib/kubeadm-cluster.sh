@@ -72,24 +72,37 @@ kubecarry::kca::tools() {
 
 # kubecarry::kca::image_source <image> prints how to get an image kubeadm
 # names ("kubeadm config images list"): "release <tarball>" for what
-# kubecarry releases, "binary <path> <user>" for what is built here.
+# kubecarry releases, "binary <path> <user> [<rootfs>]" for what is built
+# here: upstream's components of the image's tag (kube-scheduler of the
+# release kubecarry carries, everything of an upstream release such as
+# v1.36.3 for the upgrade), etcd and CoreDNS of the tag, test/images/pause.
 kubecarry::kca::image_source() {
   local image="$1" name tag
   name="${image%:*}" tag="${image##*:}"
   name="${name##*/}"
   case "${name}" in
-    kube-apiserver | kube-controller-manager | kube-proxy)
-      local tarball="${KUBECARRY_RELEASE_DIR}/images/linux/amd64/${name}.tar"
-      [[ -f "${tarball}" ]] || kubecarry::log::fatal "kubeadm needs ${image}, and ${tarball} is missing: build the release with 'KUBE_BUILD_PLATFORMS=linux/amd64 make release'"
-      echo "release ${tarball}"
+    kube-apiserver | kube-controller-manager | kube-proxy | kube-scheduler)
+      # The recipe's kubernetesVersion v1.35.8+kubecarry.N: tag v1.35.8_kubecarry.N.
+      local version="${tag}"
+      if [[ "${tag}" == *_kubecarry.* ]]; then
+        version="${UPSTREAM_VERSION}"
+        if [[ "${name}" != kube-scheduler ]]; then
+          local tarball="${KUBECARRY_RELEASE_DIR}/images/linux/amd64/${name}.tar"
+          [[ -f "${tarball}" ]] || kubecarry::log::fatal "kubeadm needs ${image}, and ${tarball} is missing: build the release with 'KUBE_BUILD_PLATFORMS=linux/amd64 make release'"
+          echo "release ${tarball}"
+          return 0
+        fi
+      fi
+      [[ "${version}" =~ ^v1\.[0-9]+\.[0-9]+$ ]] || kubecarry::log::fatal "kubeadm needs ${image}: neither kubecarry's release nor an upstream release"
+      local rootfs=""
+      if [[ "${name}" == kube-proxy ]]; then
+        # kube-proxy execs nft and iptables: the release's Debian base.
+        rootfs="$(ls "${KUBECARRY_OUTPUT}/release-work/${KUBECARRY_RELEASE_DIR##*/}/kube-proxy-base-amd64.tar" 2>/dev/null)" ||
+          kubecarry::log::fatal "kubeadm needs ${image}, whose base is the release's (missing): build it with 'KUBE_BUILD_PLATFORMS=linux/amd64 make release'"
+      fi
+      echo "binary $(kubecarry::upstream::build "${name}" "${version}" | tail -n1) 0 ${rootfs}"
       ;;
-    kube-scheduler) echo "binary $(kubecarry::upstream::build kube-scheduler "${UPSTREAM_VERSION}" | tail -n1) 0" ;;
-    etcd)
-      [[ "v${tag%-*}" == "$(kubecarry::etcd::version)" ]] ||
-        kubecarry::log::fatal "kubeadm needs ${image}, but hack/tools/go.mod builds etcd $(kubecarry::etcd::version)"
-      kubecarry::etcd::install >&2
-      echo "binary $(kubecarry::etcd::bin_dir)/etcd 0"
-      ;;
+    etcd) echo "binary $(kubecarry::etcd::binary "v${tag%-*}" | tail -n1) 0" ;;
     coredns) echo "binary $(kubecarry::upstream::go_install github.com/coredns/coredns "${tag}" | tail -n1) 0" ;;
     pause)
       local bin="${KUBEADM_CLUSTER_DIR}/images/pause-bin"
@@ -101,37 +114,43 @@ kubecarry::kca::image_source() {
   esac
 }
 
-# kubecarry::kca::images <kubeadm config> writes one tarball per image
-# kubeadm names for that configuration into ${KUBEADM_CLUSTER_DIR}/images,
-# under exactly that name (a release image is re-tagged on import).
+# kubecarry::kca::images <kubeadm> <config> <list> [<pattern>] writes one
+# tarball per image that kubeadm binary names for that configuration (and
+# whose name matches the grep pattern) into ${KUBEADM_CLUSTER_DIR}/images,
+# under exactly that name (a release image is re-tagged on import), and
+# lists "<image> <tarball>" in <list>.
 kubecarry::kca::images() {
-  local config="$1" dir="${KUBEADM_CLUSTER_DIR}/images" image source kind path user tool out
+  local kubeadm="$1" config="$2" list="$3" pattern="${4:-.}" dir="${KUBEADM_CLUSTER_DIR}/images" image source kind path user rootfs tool out
   mkdir -p "${dir}"
   tool="$(kubecarry::release::tool)"
-  : >"${dir}/list"
-  if ! out="$("${KUBEADM_BINARY}" config images list --config "${config}" 2>&1)"; then
+  : >"${list}"
+  if ! out="$("${kubeadm}" config images list --config "${config}" 2>&1)"; then
     kubecarry::log::fatal "kubeadm config images list refuses ${config}: ${out}"
   fi
   for image in ${out}; do
+    grep -q -- "${pattern}" <<<"${image}" || continue
     source="$(kubecarry::kca::image_source "${image}")"
-    read -r kind path user <<<"${source}"
+    read -r kind path user rootfs <<<"${source}"
     if [[ "${kind}" == release ]]; then
-      printf '%s %s\n' "${image}" "${path}" >>"${dir}/list"
+      printf '%s %s\n' "${image}" "${path}" >>"${list}"
       continue
     fi
-    local name="${image%:*}"
+    local name="${image%:*}" file
     name="${name##*/}"
-    if ! out="$("${tool}" image --name "${name}" --ref "${image}" --version "${image##*:}" \
-      --source "${KUBECARRY_DEFAULT_SOURCE_URL}" --epoch 0 --user "${user}" \
-      --binary "linux/amd64=${path}" --tarball "linux/amd64=${dir}/${name}.tar" --layout "${dir}/${name}.layout" 2>&1)"; then
+    file="${dir}/${name}-${image##*:}"
+    local args=(--name "${name}" --ref "${image}" --version "${image##*:}" --source "${KUBECARRY_DEFAULT_SOURCE_URL}" --epoch 0
+      --user "${user}" --binary "linux/amd64=${path}" --tarball "linux/amd64=${file}.tar" --layout "${file}.layout")
+    [[ -z "${rootfs}" ]] || args+=(--rootfs "linux/amd64=${rootfs}")
+    rm -rf "${file}.layout"
+    if ! out="$("${tool}" image "${args[@]}" 2>&1)"; then
       kubecarry::log::fatal "building the image ${image} failed: ${out}"
     fi
-    printf '%s %s\n' "${image}" "${dir}/${name}.tar" >>"${dir}/list"
+    printf '%s %s\n' "${image}" "${file}.tar" >>"${list}"
   done
 }
 
-# kubecarry::kca::import <node> imports every image of the list into the
-# node's containerd (kubelet's namespace), under the name kubeadm uses.
+# kubecarry::kca::import <node> <list> imports every image of the list into
+# the node's containerd (kubelet's namespace), under the name kubeadm uses.
 kubecarry::kca::import() {
   local n="$1" image tarball loaded
   while read -r image tarball; do
@@ -140,7 +159,7 @@ kubecarry::kca::import() {
     if [[ -n "${loaded}" && "${loaded}" != "${image}" ]]; then
       kubecarry::kca::exec "${n}" ctr -n k8s.io images tag --force "${loaded}" "${image}" >/dev/null
     fi
-  done <"${KUBEADM_CLUSTER_DIR}/images/list"
+  done <"$2"
 }
 
 # kubecarry::kca::network creates the bridge the nodes share.
@@ -198,7 +217,7 @@ kubecarry::kca::node_up() {
     fi
     sleep 0.2
   done
-  kubecarry::kca::import "${n}"
+  kubecarry::kca::import "${n}" "${KUBEADM_CLUSTER_DIR}/images/list"
 }
 
 # kubecarry::kca::load_balancer <control planes...> starts HAProxy at the
@@ -227,10 +246,12 @@ kubecarry::kca::kubeadm() {
   local n="$1" dir log
   shift
   dir="$(kubecarry::kca::node_dir "${n}")"
-  log="${dir}/kubeadm-$1.log"
-  kubecarry::log::status "kubeadm $1 on ${n}"
+  local what="$1"
+  [[ "$1" != upgrade ]] || what+=" $2"
+  log="${dir}/kubeadm-${what// /-}.log"
+  kubecarry::log::status "kubeadm ${what} on ${n}"
   if ! kubecarry::kca::exec "${n}" kubeadm "$@" >"${log}" 2>&1; then
-    kubecarry::log::error "kubeadm $1 on ${n} failed; its output (${log}):"
+    kubecarry::log::error "kubeadm ${what} on ${n} failed; its output (${log}):"
     tail -n 30 "${log}" >&2
     kubecarry::log::error "the node's kubelet and containerd logs end with:"
     tail -n 15 "${dir}/log/kubelet.log" "${dir}/log/containerd.log" >&2 || true

@@ -19,6 +19,9 @@ limitations under the License.
 //
 //	kcadm recipe --docs docs/deploy.md [--name kubeadm-cluster-configuration]
 //	    prints the recipe the docs show, byte for byte
+//	kcadm default-config --kubernetes-version V --control-plane-endpoint HOST:PORT
+//	    prints kubeadm's default ClusterConfiguration with that endpoint
+//	    (the upstream side of a comparison)
 //	kcadm credentials
 //	    prints a new bootstrap token and certificate key, one per line
 //	kcadm init-config --recipe FILE --node NAME --ip IP --token T --certificate-key K [flags]
@@ -56,7 +59,7 @@ func main() {
 
 func run(args []string) ([]byte, error) {
 	if len(args) == 0 {
-		return nil, errors.New("usage: kcadm recipe|credentials|init-config|join-config [flags]")
+		return nil, errors.New("usage: kcadm recipe|default-config|credentials|init-config|join-config|node-files [flags]")
 	}
 	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
 	switch args[0] {
@@ -67,6 +70,13 @@ func run(args []string) ([]byte, error) {
 			return nil, err
 		}
 		return recipe.FromFile(*docs, *name)
+	case "default-config":
+		version := fs.String("kubernetes-version", "", "the release, e.g. v1.35.8")
+		endpoint := fs.String("control-plane-endpoint", "", "the load balancer's host:port")
+		if err := fs.Parse(args[1:]); err != nil {
+			return nil, err
+		}
+		return cluster.DefaultClusterConfiguration(*version, *endpoint)
 	case "credentials":
 		token, key, err := cluster.NewCredentials()
 		if err != nil {
@@ -78,7 +88,7 @@ func run(args []string) ([]byte, error) {
 	case "node-files":
 		return nil, nodeFiles(fs, args[1:])
 	}
-	return nil, fmt.Errorf("unknown command %q (recipe, credentials, init-config, join-config, node-files)", args[0])
+	return nil, fmt.Errorf("unknown command %q (recipe, default-config, credentials, init-config, join-config, node-files)", args[0])
 }
 
 func nodeConfig(fs *flag.FlagSet, command string, args []string) ([]byte, error) {

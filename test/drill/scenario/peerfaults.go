@@ -140,7 +140,7 @@ func PeerFaults(o PeerFaultsOptions) (*Scenario, error) {
 	}
 	y1, y2 := ys[0], ys[1]
 	pki := filepath.Join(o.ClusterDir, "pki")
-	storage, err := workload.NewStorage([]string{"http://" + o.Etcd}, "/registry")
+	storage, err := workload.NewStorage([]string{"http://" + o.Etcd}, "/registry", nil)
 	if err != nil {
 		return nil, err
 	}

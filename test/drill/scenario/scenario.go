@@ -153,10 +153,10 @@ func Checks(name string) ([]checker.Check, error) {
 	switch name {
 	case PeerFaultsName:
 		return peerFaultsChecks, nil
-	case UpgradeName:
+	case UpgradeName, KubeadmUpgradeName:
 		return upgradeChecks(DefaultNamespaceBound), nil
 	}
-	return nil, fmt.Errorf("unknown scenario %q (want %s or %s)", name, PeerFaultsName, UpgradeName)
+	return nil, fmt.Errorf("unknown scenario %q (want %s, %s or %s)", name, PeerFaultsName, UpgradeName, KubeadmUpgradeName)
 }
 
 // clientConfig reaches the server at url as the cluster's admin, with the

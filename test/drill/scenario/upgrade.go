@@ -113,7 +113,7 @@ func Upgrade(o UpgradeOptions) (*Scenario, error) {
 	if !known {
 		return nil, fmt.Errorf("-faults must be one of %s, not %q", strings.Join(UpgradeFaults, ", "), o.Faults)
 	}
-	storage, err := workload.NewStorage(strings.Split(o.Etcd, ","), "/registry")
+	storage, err := workload.NewStorage(strings.Split(o.Etcd, ","), "/registry", nil)
 	if err != nil {
 		return nil, err
 	}

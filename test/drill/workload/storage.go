@@ -18,6 +18,7 @@ package workload
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"strings"
 	"time"
@@ -33,8 +34,11 @@ type Storage struct {
 }
 
 // NewStorage connects to etcd; prefix is kube-apiserver's --etcd-prefix.
-func NewStorage(endpoints []string, prefix string) (*Storage, error) {
-	c, err := clientv3.New(clientv3.Config{Endpoints: endpoints, DialTimeout: 10 * time.Second})
+// tlsConfig is nil for etcd without TLS (the local cluster's) and the
+// client certificate kube-apiserver uses for etcd that requires one
+// (kubeadm's).
+func NewStorage(endpoints []string, prefix string, tlsConfig *tls.Config) (*Storage, error) {
+	c, err := clientv3.New(clientv3.Config{Endpoints: endpoints, DialTimeout: 10 * time.Second, TLS: tlsConfig})
 	if err != nil {
 		return nil, fmt.Errorf("connecting to etcd %v: %w", endpoints, err)
 	}

@@ -222,3 +222,27 @@ func TestNodeFiles(t *testing.T) {
 		t.Error("the CNI configuration does not use the node's Pod range")
 	}
 }
+
+// TestDefaultClusterConfiguration: the upstream side of the comparison is
+// kubeadm's defaults plus the endpoint, which ReadRecipe accepts as it
+// accepts the docs' recipe.
+func TestDefaultClusterConfiguration(t *testing.T) {
+	c, err := DefaultClusterConfiguration("v1.35.8", "kube-apiserver.cluster.example:6443")
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts, err := ReadRecipe(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if facts.KubernetesVersion != "v1.35.8" || facts.ControlPlaneEndpoint != "kube-apiserver.cluster.example:6443" || facts.ImageRepository != "" {
+		t.Errorf("facts %+v", facts)
+	}
+	if strings.Contains(string(c), "peer-ca-file") || strings.Contains(string(c), "imageRepository") {
+		t.Errorf("kubeadm's defaults set no peer CA and no image repository:\n%s", c)
+	}
+	if _, err := DefaultClusterConfiguration("", "x:6443"); err == nil {
+		t.Error("a configuration without a version was accepted")
+	}
+}
+

@@ -46,8 +46,8 @@ func ReadRecipe(recipe []byte) (RecipeFacts, error) {
 	if doc.APIVersion != "kubeadm.k8s.io/v1beta4" || doc.Kind != "ClusterConfiguration" {
 		return RecipeFacts{}, fmt.Errorf("the recipe is %s %s, want a kubeadm.k8s.io/v1beta4 ClusterConfiguration", doc.APIVersion, doc.Kind)
 	}
-	if doc.ControlPlaneEndpoint == "" || doc.KubernetesVersion == "" || doc.ImageRepository == "" {
-		return RecipeFacts{}, fmt.Errorf("the recipe lacks controlPlaneEndpoint, kubernetesVersion or imageRepository: %+v", doc.RecipeFacts)
+	if doc.ControlPlaneEndpoint == "" || doc.KubernetesVersion == "" {
+		return RecipeFacts{}, fmt.Errorf("the recipe lacks controlPlaneEndpoint or kubernetesVersion: %+v", doc.RecipeFacts)
 	}
 	return doc.RecipeFacts, nil
 }
@@ -98,4 +98,17 @@ func CNIConfig(podCIDR netip.Prefix) []byte {
   ]
 }
 `, podCIDR.String()))
+}
+
+// DefaultClusterConfiguration is kubeadm's default configuration of a
+// release, as a platform team without kubecarry's recipe would write it:
+// nothing but the version and the controlPlaneEndpoint an HA control plane
+// needs (kubeadm refuses a second control plane without one). Images come
+// from registry.k8s.io, and no kube-apiserver gets --peer-ca-file.
+func DefaultClusterConfiguration(kubernetesVersion, endpoint string) ([]byte, error) {
+	if kubernetesVersion == "" || endpoint == "" {
+		return nil, fmt.Errorf("the default configuration needs a kubernetesVersion and a controlPlaneEndpoint")
+	}
+	return []byte(fmt.Sprintf("apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nkubernetesVersion: %s\ncontrolPlaneEndpoint: %s\n",
+		kubernetesVersion, endpoint)), nil
 }

@@ -19,10 +19,11 @@ limitations under the License.
 //
 //	drill peer-faults -cluster-dir DIR -servers URL,URL,URL -netcls-dir DIR -etcd IP:PORT [flags]
 //	drill upgrade -cluster-dir DIR -load-balancer URL -servers URL,... -etcd URL -start-script PATH -from R -to R [flags]
+//	drill kubeadm-upgrade -kubeconfig FILE -load-balancer URL -etcd URL,... -step-command CMD -control-planes NAME=IP,... [flags]
 //	drill check -history FILE [-report-only]
 //
-// hack/test-peer-faults.sh and hack/upgrade-drill.sh start the clusters
-// and run it. Exit status: 0 passed (or -report-only), 1 a check failed, 2
+// hack/test-peer-faults.sh, hack/upgrade-drill.sh and
+// hack/kubeadm-cluster.sh start the clusters and run it. Exit status: 0 passed (or -report-only), 1 a check failed, 2
 // the drill itself could not run.
 package main
 
@@ -44,7 +45,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: drill peer-faults|upgrade|check [flags] (see -help of each)")
+		fmt.Fprintln(os.Stderr, "usage: drill peer-faults|upgrade|kubeadm-upgrade|check [flags] (see -help of each)")
 		os.Exit(scenario.NotRun)
 	}
 	name, args := os.Args[1], os.Args[2:]
@@ -58,12 +59,14 @@ func main() {
 		build = peerFaultsFlags(fs)
 	case scenario.UpgradeName:
 		build = upgradeFlags(fs)
+	case scenario.KubeadmUpgradeName:
+		build = kubeadmUpgradeFlags(fs)
 	case "check":
 		historyFile := fs.String("history", "", "the saved history.json to check and print again")
 		_ = fs.Parse(args)
 		os.Exit(check(*historyFile, out.ReportOnly))
 	default:
-		fmt.Fprintf(os.Stderr, "drill: unknown scenario %q (want %s, %s or check)\n", name, scenario.PeerFaultsName, scenario.UpgradeName)
+		fmt.Fprintf(os.Stderr, "drill: unknown scenario %q (want %s, %s, %s or check)\n", name, scenario.PeerFaultsName, scenario.UpgradeName, scenario.KubeadmUpgradeName)
 		os.Exit(scenario.NotRun)
 	}
 	_ = fs.Parse(args)
@@ -184,6 +187,58 @@ func upgradeFlags(fs *flag.FlagSet) func() (*scenario.Scenario, error) {
 		}
 		return scenario.Upgrade(o)
 	}
+}
+
+func kubeadmUpgradeFlags(fs *flag.FlagSet) func() (*scenario.Scenario, error) {
+	var o scenario.KubeadmUpgradeOptions
+	var etcd, step, controlPlanes, workers string
+	fs.StringVar(&o.Kubeconfig, "kubeconfig", "", "the cluster's admin.conf")
+	fs.StringVar(&o.LoadBalancer, "load-balancer", "", "URL of the load balancer the workload reaches the API by")
+	fs.StringVar(&etcd, "etcd", "", "etcd client URLs (comma-separated) for the final checks")
+	fs.StringVar(&o.EtcdCA, "etcd-ca", "", "etcd's CA")
+	fs.StringVar(&o.EtcdCert, "etcd-cert", "", "an etcd client certificate (kube-apiserver's)")
+	fs.StringVar(&o.EtcdKey, "etcd-key", "", "its key")
+	fs.StringVar(&step, "step-command", "", "the command (space-separated) that carries out a step: CMD apply|node|kubelet <node> <version>")
+	fs.StringVar(&controlPlanes, "control-planes", "", "the control planes, NAME=IP=NETNS comma-separated; the first runs kubeadm upgrade apply")
+	fs.StringVar(&workers, "workers", "", "the other nodes, NAME=IP=NETNS comma-separated")
+	fs.StringVar(&o.From, "from", "", "the release upgraded from (for the report)")
+	fs.StringVar(&o.To, "to", "", "the release upgraded to")
+	fs.DurationVar(&o.Hold, "hold", 45*time.Second, "how long each step holds once done")
+	fs.StringVar(&o.Faults, "faults", "none", "the middle step's fault: "+strings.Join(scenario.KubeadmUpgradeFaults, ", "))
+	fs.DurationVar(&o.FaultFor, "fault-for", 20*time.Second, "how long a partition lasts")
+	fs.DurationVar(&o.NamespaceBound, "namespace-bound", scenario.DefaultNamespaceBound, "time the namespace deletion may take")
+	fs.DurationVar(&o.ControlTimeout, "control-timeout", 120*time.Second, "how long the garbage collector gets to delete the control dependent at the end")
+	fs.Float64Var(&o.Rate, "rate", 4, "calls per second of each request class")
+	fs.DurationVar(&o.CallTimeout, "call-timeout", 30*time.Second, "time each call may take")
+	fs.IntVar(&o.Jobs, "jobs", 5, "Jobs, each with a dependent ConfigMap")
+	fs.IntVar(&o.ConfigMaps, "configmaps", 5, "plain ConfigMaps")
+	fs.IntVar(&o.Policies, "policies", 3, "objects of the new release's resource, each with a dependent ClusterRole")
+	fs.StringVar(&o.Namespace, "namespace", "upgrade-drill", "namespace of the long-lived objects")
+	fs.StringVar(&o.DoomedNamespace, "doomed-namespace", "upgrade-drill-doomed", "namespace deleted in the middle step")
+	return func() (*scenario.Scenario, error) {
+		var err error
+		o.Etcd, o.StepCommand = splitList(etcd), strings.Fields(step)
+		if o.ControlPlanes, err = parseNodes(controlPlanes); err != nil {
+			return nil, fmt.Errorf("-control-planes: %w", err)
+		}
+		if o.Workers, err = parseNodes(workers); err != nil {
+			return nil, fmt.Errorf("-workers: %w", err)
+		}
+		return scenario.KubeadmUpgrade(o)
+	}
+}
+
+// parseNodes parses NAME=IP=NETNS,...
+func parseNodes(s string) ([]scenario.Node, error) {
+	var nodes []scenario.Node
+	for _, item := range splitList(s) {
+		parts := strings.Split(item, "=")
+		if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+			return nil, fmt.Errorf("%q is not NAME=IP=NETNS", item)
+		}
+		nodes = append(nodes, scenario.Node{Name: parts[0], IP: parts[1], Netns: parts[2]})
+	}
+	return nodes, nil
 }
 
 func splitList(s string) []string {
