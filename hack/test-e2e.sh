@@ -22,9 +22,11 @@
 # the garbage collector while peers freeze, resume, are partitioned), then
 # the short rolling upgrade drill (hack/upgrade-drill.sh: two servers behind
 # HAProxy, one upgraded to upstream v1.36.3, kubecarry's guarantees
-# checked). As root it first builds the release for linux/amd64
-# (hack/release.sh) for test/e2e/release, which runs its images in
-# containerd. Builds the binaries and installs etcd and the network tools
+# checked), then the short kubeadm check (hack/kubeadm-cluster.sh test: a
+# cluster kubeadm builds from the docs' recipe). As root it first builds
+# the release for linux/amd64 (hack/release.sh) for test/e2e/release, which
+# runs its images in containerd, and the kubeadm check, which runs them as
+# kubeadm's static Pods. Builds the binaries and installs etcd and the network tools
 # (hack/install-e2e-deps.sh) first. Needs root; as another user the tests
 # skip, saying so, or fail when KUBECARRY_REQUIRE_PRIVILEGED_TESTS is true
 # (CI, and make test as root). Every part runs even when an earlier one failed.
@@ -87,9 +89,15 @@ if [[ "$(id -u)" -ne 0 ]]; then
     "freeze, partition and restart kube-apiserver processes" || failed=1
   kubecarry::test::privileged_unavailable hack/test-e2e.sh "${upgrade_drill[*]}" \
     "run kube-apiservers behind HAProxy on addresses of their own" || failed=1
+  kubecarry::test::privileged_unavailable hack/test-e2e.sh "hack/kubeadm-cluster.sh test" \
+    "run kubeadm's nodes in network and mount namespaces" || failed=1
   exit "${failed}"
 fi
 kubecarry::test::run_check hack/test-e2e.sh "hack/local-up-cluster.sh --test" hack/local-up-cluster.sh --test || failed=1
 kubecarry::test::run_check hack/test-e2e.sh hack/test-peer-faults.sh hack/test-peer-faults.sh || failed=1
 kubecarry::test::run_check hack/test-e2e.sh "${upgrade_drill[*]}" "${upgrade_drill[@]}" || failed=1
+# About 2 minutes once built: a kubeadm cluster from the docs' recipe (two
+# control planes, one without batch/v1, and a worker); the full HA upgrade
+# under the drill is "hack/kubeadm-cluster.sh upgrade-drill --check".
+kubecarry::test::run_check hack/test-e2e.sh "hack/kubeadm-cluster.sh test" hack/kubeadm-cluster.sh test || failed=1
 exit "${failed}"

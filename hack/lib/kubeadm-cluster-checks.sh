@@ -132,8 +132,8 @@ YAML
   ((out > 0)) || { kubecarry::log::error "${n}'s apiserver_rerouted_request_total for jobs is ${out}, want > 0"; return 1; }
   kubecarry::log::status "ok: ${n} rerouted ${out} requests for jobs to its peers"
   # And the proxy's own view: the control plane itself does not serve it.
-  out="$(kubecarry::kca::exec "${n}" crictl ps --name kube-apiserver -q | head -n1)"
-  kubecarry::kca::exec "${n}" crictl inspect "${out}" | grep -q -- "--runtime-config=${gv}=false" ||
+  out="$(kubecarry::kca::exec "${n}" crictl --runtime-endpoint unix:///run/containerd/containerd.sock ps --name kube-apiserver -q | head -n1)"
+  kubecarry::kca::exec "${n}" crictl --runtime-endpoint unix:///run/containerd/containerd.sock inspect "${out}" | grep -q -- "--runtime-config=${gv}=false" ||
     { kubecarry::log::error "${n}'s kube-apiserver does not run with --runtime-config=${gv}=false"; return 1; }
 }
 
@@ -156,7 +156,7 @@ kubecarry::kca::check_upgrade_plan() {
   for n in $(kubecarry::kca::nodes); do kubecarry::kca::import "${n}" "${dir}/pause"; done
   kubecarry::kca::install_binary "${dir}/kubeadm" "$(kubecarry::kca::node_dir cp-1)/fs/bin/kubeadm"
   kubecarry::kca::kubeadm cp-1 upgrade plan "${version}" || return 1
-  out="$(cat "$(kubecarry::kca::node_dir cp-1)/kubeadm-upgrade-plan.log")"
+  out="$(cat "${KUBEADM_CLUSTER_DIR}/logs/cp-1-kubeadm-upgrade-plan.log")"
   [[ "${out}" == *"kubeadm upgrade apply ${version}"* ]] ||
     { kubecarry::log::error "kubeadm upgrade plan ${version} does not offer 'kubeadm upgrade apply ${version}':"; tail -n 30 <<<"${out}" >&2; return 1; }
   kubecarry::log::status "ok: kubeadm ${version} upgrade plan offers 'kubeadm upgrade apply ${version}'"

@@ -27,9 +27,12 @@ kubecarry::kca::up() {
   for ((i = 1; i <= control_planes; i++)); do nodes+=("cp-${i}"); done
   for ((i = 1; i <= workers; i++)); do nodes+=("worker-${i}"); done
   kubecarry::kca::down
+  rm -rf "${KUBEADM_CLUSTER_DIR}/logs"
   mkdir -p "${KUBEADM_CLUSTER_DIR}/nodes"
   kubecarry::version::get_version_vars
-  KUBECARRY_RELEASE_DIR="${KUBECARRY_RELEASE_DIR:-$(ls -d "${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION}" 2>/dev/null || true)}"
+  # A tree with uncommitted changes (-dirty) uses the release of its commit.
+  KUBECARRY_RELEASE_DIR="${KUBECARRY_RELEASE_DIR:-$(ls -d "${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION}" \
+    "${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION%-dirty}" 2>/dev/null | head -n1 || true)}"
   [[ -n "${KUBECARRY_RELEASE_DIR}" ]] || kubecarry::log::fatal "no release of ${KUBE_GIT_VERSION} in _output/release: build it with 'KUBE_BUILD_PLATFORMS=linux/amd64 make release'"
   kubecarry::kca::tools
   if [[ "${release}" == kubecarry ]]; then
@@ -41,9 +44,7 @@ kubecarry::kca::up() {
   "${KCADM}" credentials >"${KUBEADM_CLUSTER_DIR}/credentials"
   local token key ignore dir ca flags patches
   token="$(sed -n 1p "${KUBEADM_CLUSTER_DIR}/credentials")" key="$(sed -n 2p "${KUBEADM_CLUSTER_DIR}/credentials")"
-  # Each names a preflight check that fails only because of this machine:
-  # cgroup v1 (kubelet is told failCgroupV1: false by the node's drop-in).
-  ignore=SystemVerification
+  ignore="${KCA_IGNORE_PREFLIGHT}"
   node_config() { # <node> <init-config|join-config> [flags...]
     local n="$1" kind="$2"
     shift 2

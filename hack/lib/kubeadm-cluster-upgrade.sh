@@ -90,15 +90,17 @@ kubecarry::kca::upgrade_step() {
   case "${kind}" in
     apply)
       kubecarry::kca::install_binary "${dir}/kubeadm" "${bin}/kubeadm"
-      kubecarry::kca::kubeadm "${n}" upgrade apply "${version}" --yes
+      kubecarry::kca::kubeadm "${n}" upgrade apply "${version}" --yes --ignore-preflight-errors "${KCA_IGNORE_PREFLIGHT}"
       ;;
     node)
       kubecarry::kca::install_binary "${dir}/kubeadm" "${bin}/kubeadm"
-      kubecarry::kca::kubeadm "${n}" upgrade node
+      kubecarry::kca::kubeadm "${n}" upgrade node --ignore-preflight-errors "${KCA_IGNORE_PREFLIGHT}"
       ;;
     kubelet)
       kubecarry::log::status "draining ${n}"
-      kubecarry::kca::kubectl drain "${n}" --ignore-daemonsets --delete-emptydir-data --timeout=180s >/dev/null
+      # kubectl drain is idempotent: a restarting control plane may refuse
+      # one attempt (see docs/kubeadm-cluster.md), as an operator's would.
+      kubecarry::checks::eventually "${n} drained" kubecarry::kca::kubectl drain "${n}" --ignore-daemonsets --delete-emptydir-data --timeout=60s
       kubecarry::kca::install_binary "${dir}/kubelet" "${bin}/kubelet"
       kubecarry::kca::exec "${n}" systemctl daemon-reload
       kubecarry::kca::exec "${n}" systemctl restart kubelet
@@ -106,7 +108,14 @@ kubecarry::kca::upgrade_step() {
         kubecarry::log::fatal "${n}'s kubelet did not report ${version}: $(tail -n 5 "$(kubecarry::kca::node_dir "${n}")/log/kubelet.log")"
       kubecarry::kca::kubectl wait --for=condition=Ready "node/${n}" --timeout=180s >/dev/null ||
         kubecarry::log::fatal "${n} is not Ready after its kubelet upgrade"
-      kubecarry::kca::kubectl uncordon "${n}" >/dev/null
+      # The new kubelet may start the node's static Pods again: the next
+      # node waits until this control plane (and its etcd member) is ready,
+      # or two etcd members could be down at once.
+      if [[ "${n}" == cp-* ]]; then
+        kubecarry::checks::eventually "${n}'s kube-apiserver is ready (its etcd member too)" \
+          kubecarry::kca::cp_kubectl "${n}" get --raw /readyz
+      fi
+      kubecarry::checks::eventually "${n} uncordoned" kubecarry::kca::kubectl uncordon "${n}"
       ;;
     *) kubecarry::log::fatal "upgrade-step: unknown step '${kind}' (apply, node or kubelet)" ;;
   esac

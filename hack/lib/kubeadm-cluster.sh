@@ -27,6 +27,9 @@
 readonly KCA_BRIDGE=kca0
 readonly KCA_HOST_IP=10.210.0.1
 KUBEADM_CLUSTER_DIR="${KUBEADM_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/kubeadm-cluster}"
+# The preflight checks that fail only because of this machine, by name:
+# cgroup v1 (kubelet is told failCgroupV1: false by the node's drop-in).
+readonly KCA_IGNORE_PREFLIGHT=SystemVerification
 
 kubecarry::kca::node_dir() { echo "${KUBEADM_CLUSTER_DIR}/nodes/$1"; }
 kubecarry::kca::cgroup_root() { echo "/kubecarry-kca-$1"; }
@@ -59,9 +62,14 @@ kubecarry::kca::kubectl() {
   kubecarry::kca::exec cp-1 kubectl --kubeconfig /etc/kubernetes/admin.conf "$@"
 }
 
-# kubecarry::kca::tools builds what the nodes run: kcnode, kcadm, kubeadm,
-# kubelet and kubectl of KUBEADM_VERSION, crictl.
+# kubecarry::kca::tools installs and builds what the nodes run: containerd,
+# runc and the CNI plugins (Debian's), kcnode, kcadm, kubeadm, kubelet and
+# kubectl of KUBEADM_VERSION, crictl.
 kubecarry::kca::tools() {
+  # What a node runs besides Kubernetes, as a node image would have it.
+  kubecarry::apt::install "the nodes of hack/kubeadm-cluster.sh" \
+    containerd=containerd ctr=containerd runc=runc /usr/lib/cni/bridge=containernetworking-plugins \
+    nft=nftables iptables=iptables conntrack=conntrack ip=iproute2 curl=curl nsenter=util-linux unshare=util-linux
   KCNODE="$(kubecarry::golang::tool kcnode)"
   KCADM="$(kubecarry::golang::tool kcadm)"
   KUBEADM_BINARY="$(kubecarry::upstream::build kubeadm "${KUBEADM_VERSION}" | tail -n1)"
@@ -95,11 +103,7 @@ kubecarry::kca::image_source() {
       fi
       [[ "${version}" =~ ^v1\.[0-9]+\.[0-9]+$ ]] || kubecarry::log::fatal "kubeadm needs ${image}: neither kubecarry's release nor an upstream release"
       local rootfs=""
-      if [[ "${name}" == kube-proxy ]]; then
-        # kube-proxy execs nft and iptables: the release's Debian base.
-        rootfs="$(ls "${KUBECARRY_OUTPUT}/release-work/${KUBECARRY_RELEASE_DIR##*/}/kube-proxy-base-amd64.tar" 2>/dev/null)" ||
-          kubecarry::log::fatal "kubeadm needs ${image}, whose base is the release's (missing): build it with 'KUBE_BUILD_PLATFORMS=linux/amd64 make release'"
-      fi
+      [[ "${name}" != kube-proxy ]] || rootfs="$(kubecarry::kca::kube_proxy_base)"
       echo "binary $(kubecarry::upstream::build "${name}" "${version}" | tail -n1) 0 ${rootfs}"
       ;;
     etcd) echo "binary $(kubecarry::etcd::binary "v${tag%-*}" | tail -n1) 0" ;;
@@ -112,6 +116,19 @@ kubecarry::kca::image_source() {
       ;;
     *) kubecarry::log::fatal "kubeadm needs ${image}, which this harness does not know how to build" ;;
   esac
+}
+
+# kubecarry::kca::kube_proxy_base prints the path of the Debian root file
+# system kube-proxy's image needs (nft, iptables: what make release puts
+# under kubecarry's), extracted once with the release's recipe.
+kubecarry::kca::kube_proxy_base() {
+  local base="${KUBECARRY_OUTPUT}/kubeadm-cluster-base/kube-proxy-base-amd64.tar"
+  if [[ ! -s "${base}" ]]; then
+    mkdir -p "${base%/*}"
+    kubecarry::apt::install "the kube-proxy images of hack/kubeadm-cluster.sh" mmdebstrap=mmdebstrap dpkg-deb=dpkg
+    SOURCE_DATE_EPOCH=0 kubecarry::release::debian_rootfs amd64 "${base}" "${base%.tar}.debs" >&2
+  fi
+  echo "${base}"
 }
 
 # kubecarry::kca::images <kubeadm> <config> <list> [<pattern>] writes one
@@ -243,18 +260,19 @@ kubecarry::kca::load_balancer() {
 # kubecarry::kca::kubeadm <node> <kubeadm args...> runs kubeadm in the node;
 # when it fails, it shows the node's kubelet and containerd log tails.
 kubecarry::kca::kubeadm() {
-  local n="$1" dir log
+  local n="$1" dir log what="$2"
   shift
   dir="$(kubecarry::kca::node_dir "${n}")"
-  local what="$1"
   [[ "$1" != upgrade ]] || what+=" $2"
-  log="${dir}/kubeadm-${what// /-}.log"
+  # Outside nodes/, which down removes: the logs outlive the cluster.
+  mkdir -p "${KUBEADM_CLUSTER_DIR}/logs"
+  log="${KUBEADM_CLUSTER_DIR}/logs/${n}-kubeadm-${what// /-}.log"
   kubecarry::log::status "kubeadm ${what} on ${n}"
   if ! kubecarry::kca::exec "${n}" kubeadm "$@" >"${log}" 2>&1; then
-    kubecarry::log::error "kubeadm ${what} on ${n} failed; its output (${log}):"
-    tail -n 30 "${log}" >&2
     kubecarry::log::error "the node's kubelet and containerd logs end with:"
-    tail -n 15 "${dir}/log/kubelet.log" "${dir}/log/containerd.log" >&2 || true
+    tail -n 10 "${dir}/log/kubelet.log" "${dir}/log/containerd.log" >&2 || true
+    kubecarry::log::error "kubeadm ${what} on ${n} failed; its output (${log}) ends with:"
+    tail -n 30 "${log}" >&2
     return 1
   fi
 }

@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubecarry/kubecarry/test/drill/checker"
 	"github.com/kubecarry/kubecarry/test/drill/nemesis"
 )
 
@@ -129,3 +130,26 @@ current-context: admin
 	}
 	return path
 }
+
+// TestKubeadmUpgradeChecks: the kubeadm upgrade keeps every check that
+// finds lost data and counts, without failing on, the timeouts of
+// kubeadm's own restarts.
+func TestKubeadmUpgradeChecks(t *testing.T) {
+	checks, err := Checks(KubeadmUpgradeName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, c := range checks {
+		names[c.Name] = true
+	}
+	for _, want := range []checker.Check{checker.NoNotFoundForExisting, checker.NoDependentLost, checker.NoWatchEventMissed, checker.ControlsCollected} {
+		if !names[want.Name] {
+			t.Errorf("the kubeadm upgrade lacks the check %q", want.Name)
+		}
+	}
+	if names[checker.RetryableFailuresOnly.Name] || len(checks) != len(upgradeChecks(time.Minute))-1 {
+		t.Errorf("want the upgrade drill's checks without %q, got %v", checker.RetryableFailuresOnly.Name, names)
+	}
+}
+

@@ -153,8 +153,10 @@ func Checks(name string) ([]checker.Check, error) {
 	switch name {
 	case PeerFaultsName:
 		return peerFaultsChecks, nil
-	case UpgradeName, KubeadmUpgradeName:
+	case UpgradeName:
 		return upgradeChecks(DefaultNamespaceBound), nil
+	case KubeadmUpgradeName:
+		return kubeadmUpgradeChecks(DefaultNamespaceBound), nil
 	}
 	return nil, fmt.Errorf("unknown scenario %q (want %s, %s or %s)", name, PeerFaultsName, UpgradeName, KubeadmUpgradeName)
 }
