@@ -152,4 +152,3 @@ func TestKubeadmUpgradeChecks(t *testing.T) {
 		t.Errorf("want the upgrade drill's checks without %q, got %v", checker.RetryableFailuresOnly.Name, names)
 	}
 }
-

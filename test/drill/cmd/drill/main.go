@@ -21,6 +21,7 @@ limitations under the License.
 //	drill upgrade -cluster-dir DIR -load-balancer URL -servers URL,... -etcd URL -start-script PATH -from R -to R [flags]
 //	drill kubeadm-upgrade -kubeconfig FILE -load-balancer URL -etcd URL,... -step-command CMD -control-planes NAME=IP,... [flags]
 //	drill check -history FILE [-report-only]
+//	drill compare NAME=HISTORY NAME=HISTORY...
 //
 // hack/test-peer-faults.sh, hack/upgrade-drill.sh and
 // hack/kubeadm-cluster.sh start the clusters and run it. Exit status: 0 passed (or -report-only), 1 a check failed, 2
@@ -61,6 +62,8 @@ func main() {
 		build = upgradeFlags(fs)
 	case scenario.KubeadmUpgradeName:
 		build = kubeadmUpgradeFlags(fs)
+	case "compare":
+		os.Exit(compare(args))
 	case "check":
 		historyFile := fs.String("history", "", "the saved history.json to check and print again")
 		_ = fs.Parse(args)
@@ -119,6 +122,32 @@ func check(path string, reportOnly bool) int {
 	res := checker.Run(h, checks)
 	report.Print(os.Stdout, h, res)
 	return scenario.ExitCode(res, reportOnly)
+}
+
+// compare prints saved runs of one scenario side by side (report.Compare),
+// each checked with its scenario's checks.
+func compare(args []string) int {
+	if len(args) < 2 {
+		fatal("compare", fmt.Errorf("want at least two NAME=history.json, got %q", args))
+	}
+	var runs []report.Run
+	for _, arg := range args {
+		name, path, ok := strings.Cut(arg, "=")
+		if !ok || name == "" || path == "" {
+			fatal("compare", fmt.Errorf("%q is not NAME=history.json", arg))
+		}
+		h, err := history.Load(path)
+		if err != nil {
+			fatal("compare", err)
+		}
+		checks, err := scenario.Checks(h.Scenario)
+		if err != nil {
+			fatal("compare", fmt.Errorf("%s: %w", path, err))
+		}
+		runs = append(runs, report.Run{Name: name, History: h, Result: checker.Run(h, checks)})
+	}
+	report.Compare(os.Stdout, runs)
+	return 0
 }
 
 func peerFaultsFlags(fs *flag.FlagSet) func() (*scenario.Scenario, error) {
