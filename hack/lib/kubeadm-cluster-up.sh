@@ -31,8 +31,13 @@ kubecarry::kca::up() {
   mkdir -p "${KUBEADM_CLUSTER_DIR}/nodes"
   kubecarry::version::get_version_vars
   # A tree with uncommitted changes (-dirty) uses the release of its commit.
-  KUBECARRY_RELEASE_DIR="${KUBECARRY_RELEASE_DIR:-$(ls -d "${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION}" \
-    "${KUBECARRY_OUTPUT}/release/${KUBE_GIT_VERSION%-dirty}" 2>/dev/null | head -n1 || true)}"
+  if [[ -z "${KUBECARRY_RELEASE_DIR:-}" ]]; then
+    local candidate
+    for candidate in "${KUBE_GIT_VERSION}" "${KUBE_GIT_VERSION%-dirty}"; do
+      [[ ! -d "${KUBECARRY_OUTPUT}/release/${candidate}" ]] || { KUBECARRY_RELEASE_DIR="${KUBECARRY_OUTPUT}/release/${candidate}"; break; }
+    done
+  fi
+  KUBECARRY_RELEASE_DIR="${KUBECARRY_RELEASE_DIR:-}"
   [[ -n "${KUBECARRY_RELEASE_DIR}" ]] || kubecarry::log::fatal "no release of ${KUBE_GIT_VERSION} in _output/release: build it with 'KUBE_BUILD_PLATFORMS=linux/amd64 make release'"
   kubecarry::kca::tools
   if [[ "${release}" == kubecarry ]]; then

@@ -141,21 +141,21 @@ kubecarry::kca::upgrade_drill() {
   kubecarry::kca::up "${from}" 3 1 ""
   kubecarry::kca::prepare_upgrade "${to}"
   pki="$(kubecarry::kca::node_dir cp-1)/fs/etc-kubernetes/pki"
-  local cps=() workers=() etcd=() n ip
+  local cps=() worker_nodes=() etcd=() n ip
   for n in $(kubecarry::kca::nodes); do
     ip="$(kubecarry::kca::node_ip "${n}")"
     if [[ "${n}" == cp-* ]]; then
       cps+=("${n}=${ip}=kca-${n}")
       etcd+=("https://${ip}:2379")
     else
-      workers+=("${n}=${ip}=kca-${n}")
+      worker_nodes+=("${n}=${ip}=kca-${n}")
     fi
   done
   local args=(kubeadm-upgrade -kubeconfig "$(kubecarry::kca::node_dir cp-1)/fs/etc-kubernetes/admin.conf"
     -load-balancer "https://${KCA_HOST_IP}:6443" -etcd "$(IFS=,; echo "${etcd[*]}")"
     -etcd-ca "${pki}/etcd/ca.crt" -etcd-cert "${pki}/apiserver-etcd-client.crt" -etcd-key "${pki}/apiserver-etcd-client.key"
     -step-command "${KUBECARRY_ROOT}/hack/kubeadm-cluster.sh upgrade-step"
-    -control-planes "$(IFS=,; echo "${cps[*]}")" -workers "$(IFS=,; echo "${workers[*]}")"
+    -control-planes "$(IFS=,; echo "${cps[*]}")" -workers "$(IFS=,; echo "${worker_nodes[*]}")"
     -from "$(kubecarry::kca::release_name "${from}")" -to "${to}" -hold "${hold}" -faults "${faults}" -out "${out}")
   [[ "${check}" == true ]] || args+=(-report-only)
   kubecarry::log::status "running the drill: kubeadm upgrade ${from} -> ${to}, ${hold} per step, faults: ${faults}"
