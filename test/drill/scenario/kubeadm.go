@@ -224,8 +224,8 @@ func kubeconfigThrough(kubeconfig, lb string) (*rest.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: server %q: %w", kubeconfig, rc.Host, err)
 	}
-	if rc.TLSClientConfig.ServerName == "" {
-		rc.TLSClientConfig.ServerName = orig.Hostname()
+	if rc.ServerName == "" {
+		rc.ServerName = orig.Hostname()
 	}
 	rc.Host = lb
 	return rc, nil

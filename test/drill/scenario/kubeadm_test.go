@@ -105,8 +105,8 @@ func TestKubeconfigThrough(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rc.Host != "https://10.210.0.1:6443" || rc.TLSClientConfig.ServerName != "kube-apiserver.cluster.example" {
-		t.Errorf("host %q server name %q", rc.Host, rc.TLSClientConfig.ServerName)
+	if rc.Host != "https://10.210.0.1:6443" || rc.ServerName != "kube-apiserver.cluster.example" {
+		t.Errorf("host %q server name %q", rc.Host, rc.ServerName)
 	}
 }
 

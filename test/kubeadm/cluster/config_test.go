@@ -245,4 +245,3 @@ func TestDefaultClusterConfiguration(t *testing.T) {
 		t.Error("a configuration without a version was accepted")
 	}
 }
-
