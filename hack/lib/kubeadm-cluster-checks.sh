@@ -131,9 +131,12 @@ YAML
   out="$(kubecarry::kca::cp_kubectl "${n}" get --raw /metrics | "${metric}" 'apiserver_rerouted_request_total{group="batch",resource="jobs",code="200"}')" || return 1
   ((out > 0)) || { kubecarry::log::error "${n}'s apiserver_rerouted_request_total for jobs is ${out}, want > 0"; return 1; }
   kubecarry::log::status "ok: ${n} rerouted ${out} requests for jobs to its peers"
-  # And the proxy's own view: the control plane itself does not serve it.
-  out="$(kubecarry::kca::exec "${n}" crictl --runtime-endpoint unix:///run/containerd/containerd.sock ps --name kube-apiserver -q | head -n1)"
-  kubecarry::kca::exec "${n}" crictl --runtime-endpoint unix:///run/containerd/containerd.sock inspect "${out}" | grep -q -- "--runtime-config=${gv}=false" ||
+  # And it is the node's kubeadm patch that took the group-version away:
+  # its kube-apiserver runs with the flag.
+  local id spec
+  id="$(kubecarry::kca::exec "${n}" crictl --runtime-endpoint unix:///run/containerd/containerd.sock ps --name kube-apiserver -q)" || return 1
+  spec="$(kubecarry::kca::exec "${n}" crictl --runtime-endpoint unix:///run/containerd/containerd.sock inspect "${id%%$'\n'*}")" || return 1
+  [[ "${spec}" == *"--runtime-config=${gv}=false"* ]] ||
     { kubecarry::log::error "${n}'s kube-apiserver does not run with --runtime-config=${gv}=false"; return 1; }
 }
 
