@@ -149,14 +149,9 @@ kubecarry::kca::lists_jobs() {
 # <version> after the docs' image repository switch (its health check Job
 # runs upstream's pause image of <version>, imported on every node).
 kubecarry::kca::check_upgrade_plan() {
-  local version="$1" dir n out
+  local version="$1" dir out
   dir="$(kubecarry::kca::upgrade_dir "${version}")"
-  mkdir -p "${dir}"
-  cp "$(kubecarry::upstream::build kubeadm "${version}" | tail -n1)" "${dir}/kubeadm"
-  kubecarry::kca::switch_image_repository "${dir}"
-  kubecarry::kca::target_configuration "${version}" >"${dir}/cluster-configuration.yaml"
-  kubecarry::kca::images "${dir}/kubeadm" "${dir}/cluster-configuration.yaml" "${dir}/pause" '/pause:'
-  for n in $(kubecarry::kca::nodes); do kubecarry::kca::import "${n}" "${dir}/pause"; done
+  kubecarry::kca::prepare_upgrade "${version}" '/pause:'
   kubecarry::kca::install_binary "${dir}/kubeadm" "$(kubecarry::kca::node_dir cp-1)/fs/bin/kubeadm"
   kubecarry::kca::kubeadm cp-1 upgrade plan "${version}" || return 1
   out="$(cat "${KUBEADM_CLUSTER_DIR}/logs/cp-1-kubeadm-upgrade-plan.log")"

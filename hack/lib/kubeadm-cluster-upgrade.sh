@@ -29,22 +29,23 @@ kubecarry::kca::install_binary() {
   mv -f "$2.new" "$2"
 }
 
-# kubecarry::kca::prepare_upgrade <version> readies what a platform team
-# has ready before an upgrade: kubeadm and kubelet of <version> (staged
-# here, installed on a node by its step), the image repository switch of
+# kubecarry::kca::prepare_upgrade <version> [<pattern>] readies what a
+# platform team has ready before an upgrade: kubeadm of <version> staged
+# here (installed on a node by its step), the image repository switch of
 # docs/deploy.md (kubecarry's repository holds no upstream release), run
-# verbatim in cp-1, and every image kubeadm <version> names for the
-# switched configuration, imported on every node as a registry would
-# serve them.
+# verbatim in cp-1, and the images kubeadm <version> names for the switched
+# configuration (those matching the grep pattern, default all), imported on
+# every node as a registry would serve them. make test's plan check needs
+# only pause; the upgrade needs everything and the kubelet too.
 kubecarry::kca::prepare_upgrade() {
-  local version="$1" dir n out
+  local version="$1" pattern="${2:-.}" dir n
   dir="$(kubecarry::kca::upgrade_dir "${version}")"
   mkdir -p "${dir}"
   cp "$(kubecarry::upstream::build kubeadm "${version}" | tail -n1)" "${dir}/kubeadm"
-  cp "$(kubecarry::upstream::build kubelet "${version}" | tail -n1)" "${dir}/kubelet"
+  [[ "${pattern}" != . ]] || cp "$(kubecarry::upstream::build kubelet "${version}" | tail -n1)" "${dir}/kubelet"
   kubecarry::kca::switch_image_repository "${dir}"
   kubecarry::kca::target_configuration "${version}" >"${dir}/cluster-configuration.yaml"
-  kubecarry::kca::images "${dir}/kubeadm" "${dir}/cluster-configuration.yaml" "${dir}/images"
+  kubecarry::kca::images "${dir}/kubeadm" "${dir}/cluster-configuration.yaml" "${dir}/images" "${pattern}"
   for n in $(kubecarry::kca::nodes); do
     kubecarry::log::status "importing the images of ${version} into ${n}"
     kubecarry::kca::import "${n}" "${dir}/images"
