@@ -18,13 +18,15 @@
 # kubecarry's (mixed-version clusters, the peer proxy benchmark, upgrades
 # from and to upstream), the parts kubecarry does not patch (kubelet,
 # kube-scheduler, kubectl) for a cluster that runs real Pods, and kubeadm
-# (with upstream's kube-proxy) for the clusters kubeadm builds and upgrades.
+# (with upstream's kube-proxy) for the clusters kubeadm builds and upgrades,
+# and the release's e2e suite (e2e.test, ginkgo, agnhost) that
+# hack/conformance.sh runs.
 # Each is built in a throwaway module, never in kubecarry's own module
 # graph, and cached by version under ~/.cache/kubecarry/upstream
 # ($KUBECARRY_UPSTREAM_CACHE), where fresh clones find it again.
 #
 # Usage: hack/build-upstream.sh <component> vX.Y.Z   (kube-apiserver, kube-controller-manager,
-#        kube-scheduler, kube-proxy, kubelet, kubectl or kubeadm)
+#        kube-scheduler, kube-proxy, kubelet, kubectl, kubeadm, e2e.test, ginkgo or agnhost)
 # Prints the path of the binary on its last line.
 
 set -o errexit

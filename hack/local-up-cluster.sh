@@ -59,11 +59,23 @@ Options (each has an environment variable of the same meaning):
       --test                bring the cluster up, run the checks, tear it down;
                             the exit status says whether every check passed
                             (uses its own state, addresses and ports)
+      --run COMMAND [ARG...]
+                            bring the cluster up, run COMMAND with the cluster's
+                            settings exported (KUBECONFIG, LOCAL_CLUSTER_DIR,
+                            LOCAL_CLUSTER_NET, API_SERVERS, OLDER_APISERVER...),
+                            tear it down and exit with COMMAND's status; the
+                            rest of the line is the command, e.g.
+                            --nodes 1 --run hack/conformance.sh --through older
   -h, --help                this text
 
 Other environment variables:
   LOCAL_CLUSTER_DIR   state: certificates, logs, PIDs, etcd data
                       (default _output/local-up-cluster, or ...-test with --test)
+  LOCAL_CLUSTER_PREFIX
+                      the prefix of its network namespace and host link
+                      (default kcl, kct with --test): a second cluster next
+                      to one that runs needs its own, with its own
+                      LOCAL_CLUSTER_DIR, ETCD_PORT and LOCAL_CLUSTER_NET
   ETCD_PORT           etcd client port on 127.0.0.1 (default 2379, 23790 with
                       --test); the peer port is ETCD_PORT+1
   LOCAL_CLUSTER_NET   the /24 the apiservers and nodes get addresses in
@@ -79,6 +91,7 @@ UPSTREAM_PEER_DISABLED_API="${UPSTREAM_PEER_DISABLED_API:-batch/v1}"
 NODES="${NODES:-3}"
 ALLOW_SERVICE_EXTERNAL_IPS="${ALLOW_SERVICE_EXTERNAL_IPS:-true}"
 mode=up
+run_command=()
 
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -90,6 +103,13 @@ while [[ $# -gt 0 ]]; do
     --allow-service-external-ips=*) ALLOW_SERVICE_EXTERNAL_IPS="${1#*=}"; shift ;;
     --down) mode=down; shift ;;
     --test) mode="test"; shift ;;
+    --run)
+      mode=run
+      shift
+      [[ $# -gt 0 ]] || kubecarry::log::fatal "--run needs a command"
+      run_command=("$@")
+      set --
+      ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; kubecarry::log::fatal "unknown option '$1'" ;;
   esac
@@ -99,16 +119,16 @@ if [[ "${mode}" == test ]]; then
   LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster-test}"
   ETCD_PORT="${ETCD_PORT:-23790}"
   LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.201.0}"
-  LOCAL_CLUSTER_PREFIX=kct
+  LOCAL_CLUSTER_PREFIX="${LOCAL_CLUSTER_PREFIX:-kct}"
   # The externalIPs check needs kube-proxy to ignore them.
   ALLOW_SERVICE_EXTERNAL_IPS=false
 else
   LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster}"
   ETCD_PORT="${ETCD_PORT:-2379}"
   LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.200.0}"
-  LOCAL_CLUSTER_PREFIX=kcl
+  LOCAL_CLUSTER_PREFIX="${LOCAL_CLUSTER_PREFIX:-kcl}"
 fi
-export LOCAL_CLUSTER_DIR ETCD_PORT LOCAL_CLUSTER_NET LOCAL_CLUSTER_PREFIX
+export LOCAL_CLUSTER_DIR ETCD_PORT LOCAL_CLUSTER_NET LOCAL_CLUSTER_PREFIX API_SERVERS OLDER_APISERVER NODES
 
 kubecarry::cluster::validate_int "--apiservers" "${API_SERVERS}" 1 9
 kubecarry::cluster::validate_int "--older" "${OLDER_APISERVER}" 0 "${API_SERVERS}"
@@ -116,6 +136,8 @@ kubecarry::cluster::validate_int "--nodes" "${NODES}" 1 50
 kubecarry::cluster::validate_int "ETCD_PORT" "${ETCD_PORT}" 1 65534
 [[ "${ALLOW_SERVICE_EXTERNAL_IPS}" == true || "${ALLOW_SERVICE_EXTERNAL_IPS}" == false ]] ||
   kubecarry::log::fatal "--allow-service-external-ips must be true or false, not '${ALLOW_SERVICE_EXTERNAL_IPS}'"
+[[ "${LOCAL_CLUSTER_PREFIX}" =~ ^[a-z]{2,5}$ ]] ||
+  kubecarry::log::fatal "LOCAL_CLUSTER_PREFIX must be 2 to 5 lower-case letters (it names network namespaces and links), not '${LOCAL_CLUSTER_PREFIX}'"
 [[ "${LOCAL_CLUSTER_NET}" =~ ^[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$ ]] ||
   kubecarry::log::fatal "LOCAL_CLUSTER_NET must be the first three octets of a /24 such as 10.200.0, not '${LOCAL_CLUSTER_NET}'"
 [[ "$(id -u)" -eq 0 ]] ||
@@ -135,6 +157,14 @@ kubecarry::cluster::up
 if [[ "${mode}" == test ]]; then
   kubecarry::cluster::run_checks
   exit 0
+fi
+if [[ "${mode}" == run ]]; then
+  export KUBECONFIG
+  KUBECONFIG="$(kubecarry::cluster::kubeconfig)"
+  status=0
+  kubecarry::log::status "the cluster is up; running ${run_command[*]}"
+  "${run_command[@]}" || status=$?
+  exit "${status}"
 fi
 
 trap 'echo; exit 0' INT TERM

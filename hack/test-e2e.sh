@@ -23,7 +23,9 @@
 # the short rolling upgrade drill (hack/upgrade-drill.sh: two servers behind
 # HAProxy, one upgraded to upstream v1.36.3, kubecarry's guarantees
 # checked), then the short kubeadm check (hack/kubeadm-cluster.sh test: a
-# cluster kubeadm builds from the docs' recipe). As root it first builds
+# cluster kubeadm builds from the docs' recipe), then upstream's
+# sig-api-machinery conformance tests through the older apiserver
+# (hack/conformance.sh). As root it first builds
 # the release for linux/amd64 (hack/release.sh) for test/e2e/release, which
 # runs its images in containerd, and the kubeadm check, which runs them as
 # kubeadm's static Pods. Builds the binaries and installs etcd and the network tools
@@ -91,6 +93,8 @@ if [[ "$(id -u)" -ne 0 ]]; then
     "run kube-apiservers behind HAProxy on addresses of their own" || failed=1
   kubecarry::test::privileged_unavailable hack/test-e2e.sh "hack/kubeadm-cluster.sh test" \
     "run kubeadm's nodes in network and mount namespaces" || failed=1
+  kubecarry::test::privileged_unavailable hack/test-e2e.sh "hack/conformance.sh (sig-api-machinery, through the older apiserver)" \
+    "run a local cluster for upstream's conformance suite" || failed=1
   exit "${failed}"
 fi
 kubecarry::test::run_check hack/test-e2e.sh "hack/local-up-cluster.sh --test" hack/local-up-cluster.sh --test || failed=1
@@ -100,4 +104,13 @@ kubecarry::test::run_check hack/test-e2e.sh "${upgrade_drill[*]}" "${upgrade_dri
 # control planes, one without batch/v1, and a worker); the full HA upgrade
 # under the drill is "hack/kubeadm-cluster.sh upgrade-drill --check".
 kubecarry::test::run_check hack/test-e2e.sh "hack/kubeadm-cluster.sh test" hack/kubeadm-cluster.sh test || failed=1
+# The sig-api-machinery tests of upstream's conformance suite through the
+# older apiserver of a local cluster with one real node (its own state,
+# addresses and ports); every one must pass. The whole suite, through both
+# servers, is "hack/local-up-cluster.sh --nodes 1 --run hack/conformance.sh".
+conformance=(hack/conformance.sh --focus '\[sig-api-machinery\]' --through older --require-pass
+  --report-dir "${KUBECARRY_OUTPUT}/conformance/make-test")
+kubecarry::test::run_check hack/test-e2e.sh "hack/conformance.sh (sig-api-machinery, through the older apiserver)" \
+  env LOCAL_CLUSTER_DIR="${KUBECARRY_OUTPUT}/local-up-cluster-conformance" LOCAL_CLUSTER_PREFIX=kcc \
+  LOCAL_CLUSTER_NET=10.202.0 ETCD_PORT=23800 hack/local-up-cluster.sh --nodes 1 --run "${conformance[@]}" || failed=1
 exit "${failed}"

@@ -28,7 +28,7 @@ rc=0
 # stable path (kubecarry::test::go_test): they all share one compilation of
 # vendor/, also in a clone at a new path.
 # shellcheck disable=SC2086
-GOFLAGS=-mod=vendor kubecarry::test::go_test ${GOTEST_FLAGS:-} ./cmd/... ./pkg/... ./test/bench/... ./test/cmd/... ./test/drill/... ./test/images/... ./test/kubeadm/... ./test/utils/... || rc=1
+GOFLAGS=-mod=vendor kubecarry::test::go_test ${GOTEST_FLAGS:-} ./cmd/... ./pkg/... ./test/bench/... ./test/cmd/... ./test/conformance/... ./test/drill/... ./test/images/... ./test/kubeadm/... ./test/utils/... || rc=1
 # The hack/tools module's commands (hack/tools/boilerplate); that module has
 # no vendor/ and its tools.go only pins etcd.
 # shellcheck disable=SC2086

@@ -91,13 +91,13 @@ kubecarry::golang::build_binaries_into() {
 
 # kubecarry::golang::tool <name> prints the path of the helper command
 # test/cmd/<name> that scripts use (kcjson, kcmetric, testsummary), building
-# it into _output/tools/ when it is missing or older than its sources or
-# vendor/.
+# it into _output/tools/ when it is missing or older than any of the
+# sources it may import (test/, pkg/) or vendor/.
 kubecarry::golang::tool() {
   local name="$1"
-  local src="${KUBECARRY_ROOT}/test/cmd/${name}" bin="${KUBECARRY_OUTPUT}/tools/${name}"
+  local bin="${KUBECARRY_OUTPUT}/tools/${name}"
   if [[ ! -x "${bin}" ]] ||
-    [[ -n "$(find "${src}" "${KUBECARRY_ROOT}/test/utils" "${KUBECARRY_ROOT}/vendor/modules.txt" -newer "${bin}" -print -quit)" ]]; then
+    [[ -n "$(find "${KUBECARRY_ROOT}/test" "${KUBECARRY_ROOT}/pkg" "${KUBECARRY_ROOT}/vendor/modules.txt" -newer "${bin}" -print -quit)" ]]; then
     mkdir -p "${bin%/*}"
     local out
     # A temporary name first: two scripts may build it at the same time.

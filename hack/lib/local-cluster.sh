@@ -124,6 +124,14 @@ kubecarry::cluster::network() {
   ip -n "${netns}" addr add "$(kubecarry::cluster::node_ip 1)/24" dev eth0
   ip -n "${netns}" link set eth0 up
   ip -n "${netns}" route add default via "$(kubecarry::cluster::gateway_ip)"
+  # The kube-apiservers run in the host's namespace and call webhooks,
+  # conversion webhooks and APIServices served by Pods at their Services'
+  # ClusterIPs: route those to node-1, whose kube-proxy forwards them to the
+  # Pods. Without it the host sends them out of its default route (seen:
+  # an unrelated TLS server answered, and every webhook test failed). The
+  # route leaves with the host link at --down; one host has one such route,
+  # so two local clusters running at once share the last one's.
+  ip route replace "${KUBECARRY_SERVICE_CIDR}" via "$(kubecarry::cluster::node_ip 1)" dev "${host}"
 }
 
 # kubecarry::cluster::certificates makes the CAs, serving and client

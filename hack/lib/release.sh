@@ -74,13 +74,13 @@ kubecarry::release::tool() {
   echo "${bin}"
 }
 
-# kubecarry::release::debian_rootfs <arch> <rootfs.tar> <debs.tsv> extracts
-# the Debian packages kube-proxy needs, with their dependencies, for <arch>
-# into a root file system tar (mmdebstrap's extract variant runs no
-# maintainer script, so it needs no emulation for a foreign architecture),
-# and lists the packages with the SHA-256 of each .deb.
+# kubecarry::release::debian_rootfs <arch> <rootfs.tar> <debs.tsv> [<packages>]
+# extracts Debian packages (default: what kube-proxy needs), with their
+# dependencies, for <arch> into a root file system tar (mmdebstrap's extract
+# variant runs no maintainer script, so it needs no emulation for a foreign
+# architecture), and lists the packages with the SHA-256 of each .deb.
 kubecarry::release::debian_rootfs() {
-  local arch="$1" rootfs="$2" debs="$3"
+  local arch="$1" rootfs="$2" debs="$3" packages="${4:-${KUBECARRY_KUBE_PROXY_PACKAGES}}"
   local mirror="${KUBECARRY_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
   local suite="${KUBECARRY_DEBIAN_SUITE:-bookworm}"
   local log="${rootfs%.tar}.log"
@@ -90,12 +90,12 @@ kubecarry::release::debian_rootfs() {
   hook="for f in \"\$1\"/var/cache/apt/archives/*.deb; do"
   hook+=" printf '%s\\t%s\\n' \"\$(dpkg-deb --show --showformat='\${Package}\\t\${Version}\\t\${Architecture}' \"\$f\")\""
   hook+=" \"\$(sha256sum <\"\$f\" | cut -d' ' -f1)\"; done | LC_ALL=C sort >$(printf '%q' "${debs}")"
-  kubecarry::log::status "extracting ${KUBECARRY_KUBE_PROXY_PACKAGES} for ${arch} from Debian ${suite} (${mirror})"
+  kubecarry::log::status "extracting ${packages} for ${arch} from Debian ${suite} (${mirror})"
   if ! SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH}" mmdebstrap --variant=extract --architectures="${arch}" \
-    --include="${KUBECARRY_KUBE_PROXY_PACKAGES}" --extract-hook="${hook}" \
+    --include="${packages}" --extract-hook="${hook}" \
     "${suite}" "${rootfs}" "${mirror}" >"${log}" 2>&1; then
     tail -n 20 "${log}" >&2
-    kubecarry::log::fatal "mmdebstrap could not extract ${KUBECARRY_KUBE_PROXY_PACKAGES} for ${arch} from ${mirror} (log: ${log})"
+    kubecarry::log::fatal "mmdebstrap could not extract ${packages} for ${arch} from ${mirror} (log: ${log})"
   fi
   [[ -s "${debs}" ]] || kubecarry::log::fatal "mmdebstrap extracted no package list for ${arch} (log: ${log})"
 }

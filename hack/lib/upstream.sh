@@ -172,8 +172,21 @@ kubecarry::upstream::patched_tree() {
 # kubecarry::upstream::build builds: the control plane kubecarry runs next to
 # its own (and upgrades to: kube-proxy too), the node and client parts it
 # does not patch (kubelet, kube-scheduler, kubectl), and kubeadm, which
-# builds and upgrades the clusters of test/kubeadm.
-KUBECARRY_UPSTREAM_COMPONENTS=(kube-apiserver kube-controller-manager kube-scheduler kube-proxy kubelet kubectl kubeadm)
+# builds and upgrades the clusters of test/kubeadm; and the release's e2e
+# suite for hack/conformance.sh: e2e.test, the ginkgo command at the
+# version the release pins, and agnhost, the suite's test server.
+KUBECARRY_UPSTREAM_COMPONENTS=(kube-apiserver kube-controller-manager kube-scheduler kube-proxy kubelet kubectl kubeadm e2e.test ginkgo agnhost)
+
+# kubecarry::upstream::package <component> prints the Go package a component
+# is built from; e2e.test is the test binary of its package.
+kubecarry::upstream::package() {
+  case "$1" in
+    e2e.test) echo k8s.io/kubernetes/test/e2e ;;
+    ginkgo) echo github.com/onsi/ginkgo/v2/ginkgo ;;
+    agnhost) echo k8s.io/kubernetes/test/images/agnhost ;;
+    *) echo "k8s.io/kubernetes/cmd/$1" ;;
+  esac
+}
 
 # kubecarry::upstream::cache_dir prints where upstream builds are cached by
 # version: outside the checkout, so that fresh clones (CI) reuse them.
@@ -246,7 +259,9 @@ kubecarry::upstream::build() {
     kubecarry::upstream::staging_in "${src}" | while IFS= read -r m; do echo "	${m} => ${m} ${staging}"; done
     echo ")"
   } >"${dir}/go.mod"
-  printf '//go:build tools\n\npackage tools\n\nimport _ "k8s.io/kubernetes/cmd/%s"\n' "${component}" >"${dir}/tools.go"
+  local package
+  package="$(kubecarry::upstream::package "${component}")"
+  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "${package}" >"${dir}/tools.go"
 
   local ldflags
   ldflags="$(kubecarry::version::ldflags_for "${version}" "" clean "")"
@@ -260,8 +275,14 @@ kubecarry::upstream::build() {
       tail -n 20 "${dir}/tidy.log" >&2
       exit 1
     fi
-    CGO_ENABLED=0 go build -trimpath -tags=selinux,notest,grpcnotrace \
-      -ldflags="${ldflags} -s -w" -o "${bin}.tmp" "k8s.io/kubernetes/cmd/${component}"
+    # The e2e suite is a test binary; its test files import every sig's
+    # package, whose requirements k8s.io/kubernetes's go.mod already pins
+    # (tidy keeps only what tools.go imports; -mod=mod adds them back).
+    # No vet: it would analyse every package the suite links, for facts.
+    local build=(build)
+    [[ "${component}" != e2e.test ]] || build=(test -c -vet=off)
+    CGO_ENABLED=0 go "${build[@]}" -trimpath -tags=selinux,notest,grpcnotrace \
+      -ldflags="${ldflags} -s -w" -o "${bin}.tmp" "${package}"
   ) || kubecarry::log::fatal "building upstream ${component} ${version} failed (module in ${dir}; the go command's errors are above)"
   mv "${bin}.tmp" "${bin}"
   echo "${bin}"

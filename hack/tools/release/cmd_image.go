@@ -22,6 +22,8 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/google/go-containerregistry/pkg/name"
@@ -71,6 +73,13 @@ func runImage(args []string) error {
 	fs.Var(binaries, "binary", "os/arch=path of the binary for a platform (repeat per platform)")
 	fs.Var(rootfs, "rootfs", "os/arch=path of a Debian root file system tar for the base (all platforms or none; none: the static base)")
 	fs.Var(tarballs, "tarball", "os/arch=path to write the platform's image tarball (one per --binary)")
+	var cmd stringList
+	links := symlinks{}
+	fs.Var(&cmd, "cmd", "an argument of the image's default command (repeat for each, in order), e.g. agnhost's \"pause\"")
+	fs.Var(links, "symlink", "path=target: a symbolic link the image adds (repeat), e.g. /agnhost=usr/local/bin/agnhost")
+	files := extraFiles{}
+	fs.Var(files, "file", "path=source: a file the image adds with the source's permission bits (repeat), e.g. /localhost.crt=porter/localhost.crt")
+	binaryMode := fs.String("binary-mode", "0755", "the binary's permission bits, octal (04755: setuid root)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,6 +91,10 @@ func runImage(args []string) error {
 	}
 	if !userPattern.MatchString(*user) {
 		return fmt.Errorf("--user %q is not uid or uid:gid", *user)
+	}
+	mode, err := strconv.ParseInt(*binaryMode, 8, 64)
+	if err != nil || mode <= 0 || mode > 0o7777 {
+		return fmt.Errorf("--binary-mode %q is not octal permission bits such as 0755", *binaryMode)
 	}
 	tag, err := name.NewTag(*ref, name.StrictValidation)
 	if err != nil {
@@ -109,7 +122,8 @@ func runImage(args []string) error {
 	digests := ImageDigests{Ref: tag.String(), Platforms: map[string]PlatformDigest{}}
 	var images []v1.Image
 	for _, p := range binaries.platforms() {
-		img, err := buildPlatformImage(*cmdName, p, binaries[p], rootfs[p], *user, info)
+		img, err := buildPlatformImage(platformImage{cmdName: *cmdName, platform: p, binaryPath: binaries[p], rootfsPath: rootfs[p],
+			user: *user, cmd: cmd, symlinks: links, files: files, binaryMode: mode}, info)
 		if err != nil {
 			return fmt.Errorf("%s for %s: %w", *cmdName, p, err)
 		}
@@ -142,9 +156,19 @@ func runImage(args []string) error {
 	return os.WriteFile(*digestsOut, append(out, '\n'), 0o644)
 }
 
+// platformImage is what one platform's image is built from.
+type platformImage struct {
+	cmdName, platform, binaryPath, rootfsPath, user string
+	cmd                                             []string
+	symlinks                                        symlinks
+	files                                           extraFiles
+	binaryMode                                      int64
+}
+
 // buildPlatformImage builds one platform's image: the base layer (static,
-// or the Debian root file system) and the binary's layer.
-func buildPlatformImage(cmdName, platform, binaryPath, rootfsPath, user string, info buildInfo) (v1.Image, error) {
+// or the Debian root file system) and the binary's layer with its links.
+func buildPlatformImage(pi platformImage, info buildInfo) (v1.Image, error) {
+	cmdName, platform, binaryPath, rootfsPath, user := pi.cmdName, pi.platform, pi.binaryPath, pi.rootfsPath, pi.user
 	osName, arch, _ := strings.Cut(platform, "/")
 	baseLayer := layer.NewBuilder()
 	baseDesc := "kubecarry static base: users, groups, nsswitch.conf, /tmp"
@@ -173,8 +197,21 @@ func buildPlatformImage(cmdName, platform, binaryPath, rootfsPath, user string, 
 		return nil, err
 	}
 	binLayer := layer.NewBuilder()
-	if err := binLayer.AddFile(binaryDir+"/"+cmdName, 0o755, bin); err != nil {
+	if err := binLayer.AddFile(binaryDir+"/"+cmdName, pi.binaryMode, bin); err != nil {
 		return nil, err
+	}
+	if err := addFiles(binLayer, pi.files); err != nil {
+		return nil, err
+	}
+	links := make([]string, 0, len(pi.symlinks))
+	for link := range pi.symlinks {
+		links = append(links, link)
+	}
+	sort.Strings(links)
+	for _, link := range links {
+		if err := binLayer.AddSymlink(link, pi.symlinks[link]); err != nil {
+			return nil, err
+		}
 	}
 	binTar, err := binLayer.Bytes(info.created())
 	if err != nil {
@@ -188,6 +225,7 @@ func buildPlatformImage(cmdName, platform, binaryPath, rootfsPath, user string, 
 			{Tar: binTar, CreatedBy: fmt.Sprintf("%s %s built by hack/release.sh", cmdName, info.version)},
 		},
 		Entrypoint: []string{"/" + binaryDir + "/" + cmdName},
+		Cmd:        pi.cmd,
 		Env:        []string{defaultPath},
 		User:       user,
 		Labels: map[string]string{
@@ -200,4 +238,36 @@ func buildPlatformImage(cmdName, platform, binaryPath, rootfsPath, user string, 
 		},
 		Created: info.created(),
 	})
+}
+
+// addFiles adds the --file files in a stable order, each with its source's
+// permission bits.
+func addFiles(b *layer.Builder, files extraFiles) error {
+	dests := make([]string, 0, len(files))
+	for dest := range files {
+		dests = append(dests, dest)
+	}
+	sort.Strings(dests)
+	for _, dest := range dests {
+		src := files[dest]
+		st, err := os.Stat(src)
+		if err != nil {
+			return fmt.Errorf("--file /%s: %w", dest, err)
+		}
+		if !st.Mode().IsRegular() {
+			return fmt.Errorf("--file /%s: %s is not a regular file", dest, src)
+		}
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return err
+		}
+		mode := int64(st.Mode().Perm())
+		if st.Mode()&os.ModeSetuid != 0 {
+			mode |= 0o4000
+		}
+		if err := b.AddFile(dest, mode, data); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -20,6 +20,7 @@ import (
 	"archive/tar"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -240,5 +241,98 @@ func TestProvenanceCoversEveryFileButTheSumsAndItself(t *testing.T) {
 	}
 	if len(st.Subject) != 1 || st.Subject[0].Name != "bin/linux/amd64/tool" {
 		t.Errorf("subjects %+v, want only bin/linux/amd64/tool", st.Subject)
+	}
+}
+
+func TestImageCarriesItsDefaultCommandAndSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	tarballPath := filepath.Join(dir, "agnhost.tar")
+	args := append([]string{
+		"--name", "agnhost", "--ref", "registry.k8s.io/e2e-test-images/agnhost:2.59", "--layout", filepath.Join(dir, "oci"),
+		"--binary", "linux/amd64=" + writeFile(t, dir, "agnhost", "agnhost binary"), "--tarball", "linux/amd64=" + tarballPath,
+		"--cmd", "pause", "--cmd", "--verbose", "--symlink", "/agnhost=usr/local/bin/agnhost", "--symlink", "agnhost-2=agnhost",
+		"--file", "/localhost.key=" + writeFile(t, dir, "porter/localhost.key", "key"), "--binary-mode", "04755",
+	}, common...)
+	if err := os.Chmod(filepath.Join(dir, "porter/localhost.key"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := runImage(args); err != nil {
+		t.Fatal(err)
+	}
+	img, err := tarball.ImageFromPath(tarballPath, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf, err := img.ConfigFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(cf.Config.Cmd, " ") != "pause --verbose" || cf.Config.Entrypoint[0] != "/usr/local/bin/agnhost" {
+		t.Errorf("entrypoint %v, cmd %v; want /usr/local/bin/agnhost and [pause --verbose]", cf.Config.Entrypoint, cf.Config.Cmd)
+	}
+	layers, err := img.Layers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := layers[len(layers)-1].Uncompressed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	got, modes := map[string]string{}, map[string]int64{}
+	tr := tar.NewReader(rc)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Typeflag == tar.TypeSymlink {
+			got[h.Name] = h.Linkname
+		}
+		modes[h.Name] = h.Mode
+	}
+	if modes["localhost.key"] != 0o600 || modes["usr/local/bin/agnhost"] != 0o4755 {
+		t.Errorf("modes: localhost.key %o, the binary %o; want 600 and 4755", modes["localhost.key"], modes["usr/local/bin/agnhost"])
+	}
+	want := map[string]string{"agnhost": "usr/local/bin/agnhost", "agnhost-2": "agnhost"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("symlinks in the binary's layer %v, want %v", got, want)
+	}
+}
+
+func TestImageRejectsBadFilesAndModes(t *testing.T) {
+	dir := t.TempDir()
+	base := append([]string{"--name", "x", "--ref", "registry.example/x:1", "--layout", filepath.Join(dir, "oci"),
+		"--binary", "linux/amd64=" + writeFile(t, dir, "x", "x"), "--tarball", "linux/amd64=" + filepath.Join(dir, "x.tar")}, common...)
+	for _, extra := range [][]string{
+		{"--binary-mode", "755x"},
+		{"--binary-mode", "0"},
+		{"--file", "/missing=" + filepath.Join(dir, "missing")},
+		{"--file", "/dir=" + dir},
+	} {
+		if err := runImage(append(append([]string{}, base...), extra...)); err == nil {
+			t.Errorf("%q accepted", extra)
+		}
+	}
+	if err := (extraFiles{}).Set("no-source"); err == nil {
+		t.Error("--file without a source accepted")
+	}
+}
+
+func TestSymlinkFlagRejectsMalformedAndRepeatedLinks(t *testing.T) {
+	for _, v := range []string{"agnhost", "=target", "/agnhost=", "../escape=x"} {
+		if err := (symlinks{}).Set(v); err == nil {
+			t.Errorf("--symlink %q accepted", v)
+		}
+	}
+	s := symlinks{}
+	if err := s.Set("/a=b"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Set("a=c"); err == nil {
+		t.Error("the same link given twice was accepted")
 	}
 }

@@ -55,6 +55,56 @@ func (p platformPaths) platforms() []string {
 	return keys
 }
 
+// stringList is a repeatable flag that keeps every value in order.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, " ") }
+
+func (l *stringList) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+// symlinks is a repeatable "path=target" flag: symbolic links an image adds
+// next to its binary (upstream's test images are run by paths such as
+// /agnhost that tests name).
+type symlinks map[string]string
+
+func (s symlinks) String() string { return fmt.Sprint(map[string]string(s)) }
+
+func (s symlinks) Set(v string) error {
+	link, target, ok := strings.Cut(v, "=")
+	link = strings.TrimPrefix(link, "/")
+	if !ok || link == "" || target == "" || strings.Contains(link, "..") {
+		return fmt.Errorf("%q is not path=target (a path inside the image and where it points)", v)
+	}
+	if _, dup := s[link]; dup {
+		return fmt.Errorf("/%s is given twice", link)
+	}
+	s[link] = target
+	return nil
+}
+
+// extraFiles is a repeatable "path=source" flag: files an image adds next
+// to its binary, with the source file's permission bits (setuid included:
+// upstream's nonewprivs test image needs it) and root ownership.
+type extraFiles map[string]string
+
+func (f extraFiles) String() string { return fmt.Sprint(map[string]string(f)) }
+
+func (f extraFiles) Set(v string) error {
+	dest, src, ok := strings.Cut(v, "=")
+	dest = strings.TrimPrefix(dest, "/")
+	if !ok || dest == "" || src == "" || strings.Contains(dest, "..") {
+		return fmt.Errorf("%q is not path=source (a path inside the image and the file to put there)", v)
+	}
+	if _, dup := f[dest]; dup {
+		return fmt.Errorf("/%s is given twice", dest)
+	}
+	f[dest] = src
+	return nil
+}
+
 // buildInfo is what every command says about the build.
 type buildInfo struct {
 	version, revision, source string
