@@ -26,23 +26,26 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
-source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
-source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
 source "${KUBECARRY_ROOT}/hack/lib/conformance.sh"
 
 usage() {
   cat <<EOF
 Usage: hack/conformance.sh [options]
 
-Runs the [Conformance] tests of upstream's $(kubecarry::version::upstream) e2e suite against the
-local cluster that runs (hack/local-up-cluster.sh, or its --run), through
-each apiserver named, and prints the summary per apiserver.
+Runs the [Conformance] tests of upstream's $(kubecarry::version::upstream) e2e suite against a
+running cluster, through each apiserver named, and prints the summary per
+apiserver.
 
 Options:
+  --cluster local|kubeadm
+                     the local cluster (hack/local-up-cluster.sh, or its --run;
+                     capable: server 1, older: server OLDER_APISERVER) or the
+                     kubeadm cluster (hack/kubeadm-cluster.sh up; capable: cp-1,
+                     older: cp-2, which --disable-on-cp-2 makes older)
+                     (default local)
   --through LIST     the apiservers to run through, in order, comma-separated:
-                     capable (server 1) and older (server OLDER_APISERVER);
-                     the first is the reference the others are compared with
-                     (default capable,older)
+                     capable and older; the first is the reference the others
+                     are compared with (default capable,older)
   --focus REGEXP     only the conformance tests whose names match, e.g.
                      '\[sig-api-machinery\]' (default: all)
   --procs N          ginkgo processes for the parallel tests (default 2);
@@ -54,12 +57,14 @@ Options:
                      (default _output/conformance/<time>)
   -h, --help         this text
 
-The cluster: LOCAL_CLUSTER_DIR, LOCAL_CLUSTER_NET, OLDER_APISERVER as
-hack/local-up-cluster.sh takes them (its --run exports them). Tests that
+The local cluster: LOCAL_CLUSTER_DIR, LOCAL_CLUSTER_NET, OLDER_APISERVER as
+hack/local-up-cluster.sh takes them (its --run exports them); the kubeadm
+cluster: KUBEADM_CLUSTER_DIR as hack/kubeadm-cluster.sh takes it. Tests that
 cannot run offline are skipped by name: $(kubecarry::conformance::skip_list "$(kubecarry::version::upstream)" | sed "s|${KUBECARRY_ROOT}/||").
 EOF
 }
 
+cluster=local
 through=capable,older
 focus=""
 procs=2
@@ -67,6 +72,7 @@ require_pass=false
 report_root=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
+    --cluster) cluster="${2?--cluster needs local or kubeadm}"; shift 2 ;;
     --through) through="${2?--through needs capable, older or both}"; shift 2 ;;
     --focus) focus="${2?--focus needs a regular expression}"; shift 2 ;;
     --procs) procs="${2?--procs needs a number}"; shift 2 ;;
@@ -79,25 +85,21 @@ done
 
 [[ "${procs}" =~ ^[1-9][0-9]?$ ]] || kubecarry::log::fatal "--procs must be a number from 1 to 99, not '${procs}'"
 [[ "$(id -u)" -eq 0 ]] || kubecarry::log::fatal "hack/conformance.sh needs root: it imports the suite's images into the node's containerd"
-LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster}"
-LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.200.0}"
-OLDER_APISERVER="${OLDER_APISERVER:-2}"
-export LOCAL_CLUSTER_DIR LOCAL_CLUSTER_NET
-
-# The servers, by name, and the kubeconfig that talks to each directly (the
-# cluster's admin credentials, the server's own address).
 servers=()
 IFS=, read -r -a servers <<<"${through}"
 [[ ${#servers[@]} -gt 0 ]] || kubecarry::log::fatal "--through names no apiserver"
-declare -A server_index=([capable]=1 [older]="${OLDER_APISERVER}")
 for s in "${servers[@]}"; do
-  [[ -n "${server_index[${s}]-}" ]] || kubecarry::log::fatal "--through: '${s}' is not capable or older"
+  [[ "${s}" == capable || "${s}" == older ]] || kubecarry::log::fatal "--through: '${s}' is not capable or older"
 done
-[[ "${OLDER_APISERVER}" != 0 ]] || [[ " ${servers[*]} " != *" older "* ]] ||
-  kubecarry::log::fatal "the cluster has no older apiserver (OLDER_APISERVER=0); use --through capable"
-pki="$(kubecarry::cluster::pki)"
-[[ -f "$(kubecarry::cluster::kubeconfig)" && -f "${pki}/admin.crt" ]] ||
-  kubecarry::log::fatal "no local cluster in ${LOCAL_CLUSTER_DIR}: start one with hack/local-up-cluster.sh (or run this with its --run)"
+case "${cluster}" in
+  local) source "${KUBECARRY_ROOT}/hack/lib/conformance-local.sh" ;;
+  kubeadm) source "${KUBECARRY_ROOT}/hack/lib/conformance-kubeadm.sh" ;;
+  *) kubecarry::log::fatal "--cluster must be local or kubeadm, not '${cluster}'" ;;
+esac
+# Defined by the cluster's library: kubecarry::conformance::cluster_check
+# (fails naming what is missing), ::server_kubeconfig <capable|older>
+# <file> and ::import_images <list>.
+kubecarry::conformance::cluster_check "${servers[@]}"
 
 version="$(kubecarry::version::upstream)"
 report_root="${report_root:-${KUBECARRY_OUTPUT}/conformance/$(date -u +%Y%m%dT%H%M%SZ)}"
@@ -106,13 +108,12 @@ CONFORMANCE_SKIP_LIST="$(kubecarry::conformance::skip_list "${version}")"
 [[ -f "${CONFORMANCE_SKIP_LIST}" ]] || kubecarry::log::fatal "there is no skip list for ${version}: ${CONFORMANCE_SKIP_LIST}"
 kubecarry::conformance::tools "${version}" "${report_root}"
 kubecarry::conformance::images "${version}" "${KUBECARRY_OUTPUT}/conformance/images" "${report_root}/images.list"
-kubecarry::conformance::import "$(kubecarry::node::containerd_socket)" "${report_root}/images.list"
+kubecarry::conformance::import_images "${report_root}/images.list"
 
 reports=()
 for s in "${servers[@]}"; do
   kubeconfig="${report_root}/${s}.kubeconfig"
-  kubecarry::pki::kubeconfig "${kubeconfig}" "$(kubecarry::cluster::apiserver_url "${server_index[${s}]}")" \
-    "${pki}/ca.crt" "${pki}/admin.crt" "${pki}/admin.key" admin
+  kubecarry::conformance::server_kubeconfig "${s}" "${kubeconfig}"
   kubecarry::conformance::run "${s}" "${kubeconfig}" "${report_root}/${s}" "${focus}" "${procs}"
   reports+=("${s}=${report_root}/${s}/junit_01.xml")
 done

@@ -142,7 +142,7 @@ kubecarry::conformance::images() {
     fi
     printf '%s %s\n' "${ref}" "${file}.tar" >>"${list}"
   done
-  kubecarry::log::status "built $(wc -l <"${list}") of the suite's images; not built here: $(paste -sd' ' "${list}.unbuilt")"
+  kubecarry::log::status "built $(wc -l <"${list}") of the suite's $(($(wc -l <"${list}") + $(wc -l <"${list}.unbuilt"))) images; the others, which only skipped or non-conformance tests use, are listed in ${list}.unbuilt"
 }
 
 # kubecarry::conformance::import <containerd socket> <list> imports every

@@ -85,7 +85,7 @@ func TestReportFailsWhenATestPassesOnlyThroughTheCapableServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"| capable | 3 | 2 | 0 | 1 | 0 | 0 |", "| older | 3 | 1 | 1 | 1 | 0 | 0 |", "- older: " + discovery + ": failed [FAILED]"} {
+	for _, want := range []string{"| capable | 3 | 2 | 0 | 0 | 1 | 0 | 0 |", "| older | 3 | 1 | 1 | 0 | 1 | 0 | 0 |", "- older: " + discovery + ": failed [FAILED]"} {
 		if !strings.Contains(string(written), want) || !strings.Contains(out.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, written)
 		}
@@ -103,6 +103,31 @@ func TestReportRequirePassFailsOnAFailureThroughEveryServer(t *testing.T) {
 	args = append(append([]string{"report", "-require-pass"}, flags...), "-focus", `sig-api-machinery`, "capable="+both)
 	if code := run(args, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "1 test(s) or suite nodes failed or did not run") {
 		t.Errorf("-require-pass with a failure: exit %d, %s", code, errOut.String())
+	}
+}
+
+func TestReportCountsAnExpectedFailureAsKnownAndFailsOnceItPasses(t *testing.T) {
+	dir, flags := setup(t)
+	skips := write(t, dir, "skips.yaml", "skips:\n- name: '"+gitRepo+"'\n  reason: needs a git server image\n"+
+		"expectedFailures:\n- name: '"+discovery+"'\n  through: older\n  reason: issue 38\n")
+	flags[3] = skips
+	capable := write(t, dir, "capable.xml", junit(map[string]string{flowSchema: "passed", discovery: "passed"}))
+	older := write(t, dir, "older.xml", junit(map[string]string{flowSchema: "passed", discovery: "failed"}))
+	var out, errOut bytes.Buffer
+	code := run(append(append([]string{"report", "-require-pass"}, flags...), "capable="+capable, "older="+older), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("an expected failure failed the run: exit %d, %s\n%s", code, errOut.String(), out.String())
+	}
+	for _, want := range []string{"| older | 3 | 1 | 0 | 1 | 1 | 0 | 0 |", "- older: " + discovery + " (issue 38): [FAILED]"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	errOut.Reset()
+	code = run(append(append([]string{"report", "-require-pass"}, flags...), "capable="+capable, "older="+capable), &out, &errOut)
+	if code != 1 || !strings.Contains(out.String(), "the list expects it to fail (issue 38): remove the entry") {
+		t.Errorf("an expected failure that passed: exit %d\n%s", code, out.String())
 	}
 }
 

@@ -42,6 +42,9 @@ type Case struct {
 	Name    string
 	Status  Status
 	Message string
+	// Known is the list's reason when the test is an expected failure
+	// through this server ("" otherwise).
+	Known string
 }
 
 type junitSuites struct {

@@ -163,7 +163,7 @@ func TestSummarizePlacesEverySelectedTest(t *testing.T) {
 		t.Errorf("setup failures %+v", older.SetupFailures)
 	}
 	table := Table([]Server{capable, older})
-	for _, row := range []string{"| capable | 3 | 2 | 0 | 1 | 0 | 0 |", "| older | 3 | 0 | 1 | 1 | 0 | 1 |"} {
+	for _, row := range []string{"| capable | 3 | 2 | 0 | 0 | 1 | 0 | 0 |", "| older | 3 | 0 | 1 | 0 | 1 | 0 | 1 |"} {
 		if !strings.Contains(table, row) {
 			t.Errorf("table lacks %q:\n%s", row, table)
 		}
@@ -173,6 +173,47 @@ func TestSummarizePlacesEverySelectedTest(t *testing.T) {
 		if !strings.Contains(problems, want) {
 			t.Errorf("problems lack %q:\n%s", want, problems)
 		}
+	}
+}
+
+func TestExpectedFailuresNeedAServerAndAReasonAndAreNoRegression(t *testing.T) {
+	names := suite(t)
+	for doc, want := range map[string]string{
+		"expectedFailures:\n- name: '" + discovery + "'\n  reason: issue 38\n":                                                  "names no apiserver",
+		"expectedFailures:\n- name: '" + discovery + "'\n  through: older\n":                                                    "has no reason",
+		"expectedFailures:\n- name: '[sig-x] gone [Conformance]'\n  through: older\n  reason: issue 38\n":                       "names no conformance test",
+		"skips:\n- name: '" + dns + "'\n  reason: a\nexpectedFailures:\n- name: '" + dns + "'\n  through: older\n  reason: b\n": "both skipped and an expected failure",
+	} {
+		if _, err := ParseSkipList([]byte(doc), names); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one saying %q", doc, err, want)
+		}
+	}
+	l, err := ParseSkipList([]byte("expectedFailures:\n- name: '"+discovery+"'\n  through: older\n  reason: issue 38\n"), names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := ParseJUnit(strings.NewReader(junitOlder))
+	if err != nil {
+		t.Fatal(err)
+	}
+	selected := []string{discovery}
+	older := Summarize("older", selected, l, cases)
+	capable := Summarize("capable", selected, l, []Case{{Name: discovery, Status: Passed}})
+	if got := older.Counts(); got != (Counts{KnownFailures: 1}) {
+		t.Errorf("counts %+v", got)
+	}
+	if r := Regressions([]Server{capable, older}); len(r) != 0 {
+		t.Errorf("an expected failure is a regression: %+v", r)
+	}
+	if p := Problems([]Server{capable, older}); len(p) != 1 || !strings.Contains(p[0], "suite node") {
+		t.Errorf("problems %q, want only the failed suite node", p)
+	}
+	if k := KnownFailures([]Server{capable, older}); len(k) != 1 || !strings.Contains(k[0], "(issue 38)") {
+		t.Errorf("known failures %q", k)
+	}
+	// Through the capable server the entry does not apply.
+	if c := Summarize("capable", selected, l, []Case{{Name: discovery, Status: Failed}}).Counts(); c.Failed != 1 {
+		t.Errorf("an expected failure through older counted through capable: %+v", c)
 	}
 }
 

@@ -31,9 +31,21 @@ type Skip struct {
 	Reason string `json:"reason"`
 }
 
-// SkipList is the committed list of tests that cannot run here.
+// ExpectedFailure is a test known to fail through one apiserver because of
+// an open kubecarry issue: it still runs, its failure is reported as known
+// rather than failing the run, and once it passes the run fails until the
+// entry is removed, so a fixed issue cannot leave a stale entry behind.
+type ExpectedFailure struct {
+	Name    string `json:"name"`
+	Through string `json:"through"`
+	Reason  string `json:"reason"`
+}
+
+// SkipList is the committed list of tests that cannot run here, and of
+// tests known to fail through one apiserver.
 type SkipList struct {
-	Skips []Skip `json:"skips"`
+	Skips            []Skip            `json:"skips"`
+	ExpectedFailures []ExpectedFailure `json:"expectedFailures"`
 }
 
 // ParseSkipList reads a skip list. Every entry needs a name and a reason,
@@ -65,7 +77,39 @@ func ParseSkipList(data []byte, suite []string) (SkipList, error) {
 		}
 		seen[s.Name] = true
 	}
+	expected := map[string]bool{}
+	for i := range l.ExpectedFailures {
+		e := &l.ExpectedFailures[i]
+		e.Name, e.Through, e.Reason = normalize(e.Name), strings.TrimSpace(e.Through), strings.TrimSpace(e.Reason)
+		key := e.Through + "\x00" + e.Name
+		switch {
+		case e.Name == "":
+			return SkipList{}, fmt.Errorf("expected failure %d has no name", i+1)
+		case e.Through == "":
+			return SkipList{}, fmt.Errorf("expected failure %q names no apiserver (through)", e.Name)
+		case e.Reason == "":
+			return SkipList{}, fmt.Errorf("expected failure %q has no reason", e.Name)
+		case seen[e.Name]:
+			return SkipList{}, fmt.Errorf("%q is both skipped and an expected failure", e.Name)
+		case expected[key]:
+			return SkipList{}, fmt.Errorf("expected failure %q through %s is listed twice", e.Name, e.Through)
+		case len(suite) > 0 && !known[e.Name]:
+			return SkipList{}, fmt.Errorf("expected failure %q names no conformance test of the suite", e.Name)
+		}
+		expected[key] = true
+	}
 	return l, nil
+}
+
+// ExpectedFailure is why a test is known to fail through a server.
+func (l SkipList) ExpectedFailure(server, name string) (string, bool) {
+	name = normalize(name)
+	for _, e := range l.ExpectedFailures {
+		if e.Through == server && e.Name == name {
+			return e.Reason, true
+		}
+	}
+	return "", false
 }
 
 // Has says whether the list skips the test.
