@@ -108,7 +108,7 @@ kubecarry::test::run_check hack/test-e2e.sh "hack/kubeadm-cluster.sh test" hack/
 # older apiserver of a local cluster with one real node (its own state,
 # addresses and ports); every one must pass. The whole suite, through both
 # servers, is "hack/local-up-cluster.sh --nodes 1 --run hack/conformance.sh".
-conformance=(hack/conformance.sh --focus '\[sig-api-machinery\]' --through older --procs 4 --require-pass
+conformance=(hack/conformance.sh --focus '\[sig-api-machinery\]' --through older --require-pass
   --report-dir "${KUBECARRY_OUTPUT}/conformance/make-test")
 kubecarry::test::run_check hack/test-e2e.sh "hack/conformance.sh (sig-api-machinery, through the older apiserver)" \
   env LOCAL_CLUSTER_DIR="${KUBECARRY_OUTPUT}/local-up-cluster-conformance" LOCAL_CLUSTER_PREFIX=kcc \

@@ -142,7 +142,7 @@ kubecarry::conformance::images() {
     fi
     printf '%s %s\n' "${ref}" "${file}.tar" >>"${list}"
   done
-  kubecarry::log::status "built $(wc -l <"${list}") of the suite's $(($(wc -l <"${list}") + $(wc -l <"${list}.unbuilt"))) images; the others, which only skipped or non-conformance tests use, are listed in ${list}.unbuilt"
+  kubecarry::log::status "built $(wc -l <"${list}") of the suite's $(($(wc -l <"${list}") + $(wc -l <"${list}.unbuilt"))) images; the others are listed in ${list}.unbuilt (a conformance test that needs one belongs on the skip list)"
 }
 
 # kubecarry::conformance::import <containerd socket> <list> imports every

@@ -47,6 +47,11 @@ type Case struct {
 	Known string
 }
 
+// knownFailure says whether the case failed as the list expects.
+func (c Case) knownFailure() bool {
+	return c.Status == Failed && c.Known != ""
+}
+
 type junitSuites struct {
 	Suites []junitSuite `xml:"testsuite"`
 }

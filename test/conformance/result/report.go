@@ -83,7 +83,7 @@ func (s Server) Counts() Counts {
 		switch {
 		case t.Status == Passed:
 			c.Passed++
-		case t.Status == Failed && t.Known != "":
+		case t.knownFailure():
 			c.KnownFailures++
 		case t.Status == Failed:
 			c.Failed++
@@ -118,7 +118,7 @@ func Regressions(servers []Server) []Regression {
 			if c.Status != Passed {
 				continue
 			}
-			if got := s.Tests[name]; got.Status != Passed && !(got.Status == Failed && got.Known != "") {
+			if got := s.Tests[name]; got.Status != Passed && !got.knownFailure() {
 				out = append(out, Regression{Test: name, Server: s.Name, Got: got})
 			}
 		}
@@ -180,7 +180,7 @@ func KnownFailures(servers []Server) []string {
 	for _, s := range servers {
 		var names []string
 		for name, c := range s.Tests {
-			if c.Status == Failed && c.Known != "" {
+			if c.knownFailure() {
 				names = append(names, name)
 			}
 		}
