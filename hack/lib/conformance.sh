@@ -104,11 +104,8 @@ kubecarry::conformance::image_source() {
       ;;
     */etcd) echo "$(kubecarry::etcd::binary "v${tag%-*}" | tail -n1) 0" ;;
     */pause)
-      local bin="${KUBECARRY_OUTPUT}/conformance/bin/pause"
-      mkdir -p "${bin%/*}"
-      (cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" go build -trimpath -ldflags="-s -w" -o "${bin}" ./test/images/pause) >&2 ||
-        kubecarry::log::fatal "building test/images/pause failed"
-      echo "${bin} 65535"
+      kubecarry::golang::test_image pause "${KUBECARRY_OUTPUT}/conformance/bin/pause"
+      echo "${KUBECARRY_OUTPUT}/conformance/bin/pause 65535"
       ;;
   esac
 }

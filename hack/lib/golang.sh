@@ -111,6 +111,18 @@ kubecarry::golang::tool() {
   echo "${bin}"
 }
 
+# kubecarry::golang::test_image <name> <output> builds the program of
+# test/images/<name> (pause, echoserver) static, as the images that run it
+# need, to <output>.
+kubecarry::golang::test_image() {
+  local name="$1" out="$2" log
+  mkdir -p "${out%/*}"
+  if ! log="$(cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" \
+    go build -trimpath -ldflags="-s -w" -o "${out}" "./test/images/${name}" 2>&1)"; then
+    kubecarry::log::fatal "building test/images/${name} failed: ${log}"
+  fi
+}
+
 # kubecarry::golang::reexec_at_stable_path <script> [args...] re-runs the
 # calling script with the checkout seen at one fixed path, when it can (as
 # root, with unshare): the checkout is bind-mounted there in a mount

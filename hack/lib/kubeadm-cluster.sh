@@ -111,8 +111,7 @@ kubecarry::kca::image_source() {
     coredns) echo "binary $(kubecarry::upstream::go_install github.com/coredns/coredns "${tag}" | tail -n1) 0" ;;
     pause)
       local bin="${KUBEADM_CLUSTER_DIR}/images/pause-bin"
-      (cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" go build -trimpath -ldflags="-s -w" -o "${bin}" ./test/images/pause) >&2 ||
-        kubecarry::log::fatal "building test/images/pause failed"
+      kubecarry::golang::test_image pause "${bin}"
       echo "binary ${bin} 65535"
       ;;
     *) kubecarry::log::fatal "kubeadm needs ${image}, which this harness does not know how to build" ;;

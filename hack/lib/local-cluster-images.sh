@@ -46,10 +46,7 @@ kubecarry::images::build() {
   mkdir -p "${dir}/bin"
   local name out
   for name in pause echoserver; do
-    if ! out="$(cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" \
-      go build -trimpath -ldflags="-s -w" -o "${dir}/bin/${name}" "./test/images/${name}" 2>&1)"; then
-      kubecarry::log::fatal "building test/images/${name} failed: ${out}"
-    fi
+    kubecarry::golang::test_image "${name}" "${dir}/bin/${name}"
   done
   cp "${COREDNS_BINARY}" "${dir}/bin/coredns"
   local user
