@@ -216,6 +216,10 @@ func (h *peerProxyHandler) WrapHandler(handler http.Handler) http.Handler {
 
 		// Allow non-resource requests
 		if !requestInfo.IsResourceRequest {
+			if gv, ok := discoveryDocumentGroupVersion(r); ok && h.failover && r.Header.Get(PeerProxiedHeader) != "true" && h.HasFinishedSync() {
+				h.serveDiscoveryDocument(w, r, handler, gv)
+				return
+			}
 			klog.V(3).Infof("Not a resource request skipping proxying")
 			handler.ServeHTTP(w, r)
 			return
@@ -246,52 +250,63 @@ func (h *peerProxyHandler) WrapHandler(handler http.Handler) http.Handler {
 		// find servers that are capable of serving this request
 		peerServerIDs := h.findServiceableByPeerFromPeerDiscoveryCache(gvr)
 		if len(peerServerIDs) == 0 {
-			if h.failover && h.servedByCustomAPI(gvr.GroupVersion()) {
-				// A CRD or an aggregated API: every server serves it
-				// from the shared storage or through its APIService, so
-				// it is excluded from peer data, and the local discovery
-				// snapshot may predate it. The local handler decides.
-				handler.ServeHTTP(w, r)
-				return
-			}
-			if pending := h.holders.pending(); h.failover && len(pending) > 0 {
-				// A peer that joined or restarted may serve it: it is
-				// not known yet what that process serves.
-				klog.V(2).InfoS("Resource not served by any known peer while the discovery of a new peer process is pending", "gvr", gvr, "peers", pending)
-				gv := schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}
-				responsewriters.ErrorNegotiated(peersUnavailable(fmt.Sprintf(
-					"%v is not served by any known peer, and the discovery of peers %v, which joined or restarted, is not fetched yet",
-					gvr, pending)), h.serializer, gv, w, r)
-				return
-			}
-			// Per request, and for a client's typo as much as for a real
-			// gap: not an error log line each time.
-			klog.V(3).Infof("gvr %v is not served by anything in this cluster", gvr)
-			handler.ServeHTTP(w, r)
+			h.serveWithoutCapablePeer(w, r, handler, gvr, h.failover && h.servedByCustomAPI(gvr.GroupVersion()))
 			return
 		}
-
-		peerEndpoints, err := h.resolveServingLocation(peerServerIDs)
-		if err != nil {
-			gv := schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}
-			klog.ErrorS(err, "error finding serviceable-by apiservers for the requested resource", "gvr", gvr)
-			metrics.IncPeerProxyError(ctx, metrics.ProxyErrorEndpointResolution, gvr.Group, gvr.Version, gvr.Resource)
-			const msg = "Error getting ip and port info of the remote server while proxying"
-			if !h.failover {
-				responsewriters.ErrorNegotiated(apierrors.NewServiceUnavailable(msg), h.serializer, gv, w, r)
-				return
-			}
-			responsewriters.ErrorNegotiated(peersUnavailable(msg), h.serializer, gv, w, r)
-			return
-		}
-
-		if !h.failover {
-			// Upstream: one capable peer at random, its failure answered.
-			h.proxyRequestToDestinationAPIServer(r, w, peerEndpoints[rand.Intn(len(peerEndpoints))], gvr)
-			return
-		}
-		h.proxyWithFailover(w, r, peerEndpoints, gvr)
+		h.proxyToCapablePeers(w, r, gvr, peerServerIDs)
 	})
+}
+
+// serveWithoutCapablePeer serves a request for gvr that no known peer
+// serves. customAPI says that a CRD or an APIService defines it: every
+// server serves those from the shared storage or through the APIService,
+// so they are excluded from peer data, and the local discovery snapshot may
+// predate them. The local handler decides, unless a peer process is
+// pending: it may serve gvr.
+func (h *peerProxyHandler) serveWithoutCapablePeer(w http.ResponseWriter, r *http.Request, local http.Handler, gvr schema.GroupVersionResource, customAPI bool) {
+	if customAPI {
+		local.ServeHTTP(w, r)
+		return
+	}
+	if pending := h.holders.pending(); h.failover && len(pending) > 0 {
+		// A peer that joined or restarted may serve it: it is
+		// not known yet what that process serves.
+		klog.V(2).InfoS("Resource not served by any known peer while the discovery of a new peer process is pending", "gvr", gvr, "peers", pending)
+		gv := schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}
+		responsewriters.ErrorNegotiated(peersUnavailable(fmt.Sprintf(
+			"%v is not served by any known peer, and the discovery of peers %v, which joined or restarted, is not fetched yet",
+			gvr, pending)), h.serializer, gv, w, r)
+		return
+	}
+	// Per request, and for a client's typo as much as for a real
+	// gap: not an error log line each time.
+	klog.V(3).Infof("gvr %v is not served by anything in this cluster", gvr)
+	local.ServeHTTP(w, r)
+}
+
+// proxyToCapablePeers proxies a request for gvr to one of the peers with
+// the given server IDs, all of which serve it.
+func (h *peerProxyHandler) proxyToCapablePeers(w http.ResponseWriter, r *http.Request, gvr schema.GroupVersionResource, peerServerIDs []string) {
+	peerEndpoints, err := h.resolveServingLocation(peerServerIDs)
+	if err != nil {
+		gv := schema.GroupVersion{Group: gvr.Group, Version: gvr.Version}
+		klog.ErrorS(err, "error finding serviceable-by apiservers for the requested resource", "gvr", gvr)
+		metrics.IncPeerProxyError(r.Context(), metrics.ProxyErrorEndpointResolution, gvr.Group, gvr.Version, gvr.Resource)
+		const msg = "Error getting ip and port info of the remote server while proxying"
+		if !h.failover {
+			responsewriters.ErrorNegotiated(apierrors.NewServiceUnavailable(msg), h.serializer, gv, w, r)
+			return
+		}
+		responsewriters.ErrorNegotiated(peersUnavailable(msg), h.serializer, gv, w, r)
+		return
+	}
+
+	if !h.failover {
+		// Upstream: one capable peer at random, its failure answered.
+		h.proxyRequestToDestinationAPIServer(r, w, peerEndpoints[rand.Intn(len(peerEndpoints))], gvr)
+		return
+	}
+	h.proxyWithFailover(w, r, peerEndpoints, gvr)
 }
 
 // resolveServingLocation resolves the host:port addresses for the given peer IDs.
