@@ -58,6 +58,8 @@ source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster.sh"
 source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster-up.sh"
 source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster-upgrade.sh"
 source "${KUBECARRY_ROOT}/hack/lib/kubeadm-cluster-checks.sh"
+source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-extension-checks.sh"
 
 usage() {
   sed -n '/^# Usage:/,/^# Env:/p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
@@ -108,6 +110,7 @@ case "${command}" in
     kubecarry::kca::check_addons || failed=1
     kubecarry::kca::check_service worker-1 || failed=1
     kubecarry::kca::check_peer_proxy cp-2 batch/v1 || failed=1
+    kubecarry::kca::check_extensions worker-1 || failed=1
     kubecarry::kca::check_upgrade_plan v1.36.3 || failed=1
     ((failed == 0)) || kubecarry::log::fatal "the kubeadm cluster failed a check (its state: ${KUBEADM_CLUSTER_DIR})"
     kubecarry::log::status "the kubeadm cluster passed every check"

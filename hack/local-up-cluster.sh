@@ -32,6 +32,7 @@ source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-checks.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-pod-checks.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster-extension-checks.sh"
 
 usage() {
   cat <<EOF

@@ -40,20 +40,20 @@ kubecarry::kca::check_addons() {
   done
 }
 
-# kubecarry::kca::echo_image builds test/images/echoserver as an image and
-# imports it into <node>.
-kubecarry::kca::echo_image() {
-  local n="$1" dir="${KUBEADM_CLUSTER_DIR}/images" out tool
+# kubecarry::kca::test_image <node> <name> builds test/images/<name> as
+# the image localhost/kubecarry/<name>:kubeadm and imports it into <node>.
+kubecarry::kca::test_image() {
+  local n="$1" name="$2" dir="${KUBEADM_CLUSTER_DIR}/images" out tool
   tool="$(kubecarry::release::tool)"
-  (cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" go build -trimpath -ldflags="-s -w" -o "${dir}/echoserver-bin" ./test/images/echoserver) ||
-    kubecarry::log::fatal "building test/images/echoserver failed"
-  rm -rf "${dir}/echoserver.layout"
-  out="$("${tool}" image --name echoserver --ref "${KCA_ECHO_IMAGE}" --version kubeadm --source "${KUBECARRY_DEFAULT_SOURCE_URL}" --epoch 0 \
-    --user 65532 --binary "linux/amd64=${dir}/echoserver-bin" --tarball "linux/amd64=${dir}/echoserver.tar" --layout "${dir}/echoserver.layout" 2>&1)" ||
-    kubecarry::log::fatal "building the echoserver image failed: ${out}"
-  printf '%s %s\n' "${KCA_ECHO_IMAGE}" "${dir}/echoserver.tar" >"${dir}/echoserver.list"
-  kubecarry::kca::import "${n}" "${dir}/echoserver.list"
+  kubecarry::golang::test_image "${name}" "${dir}/${name}-bin"
+  rm -rf "${dir}/${name}.layout"
+  out="$("${tool}" image --name "${name}" --ref "$(kubecarry::kca::test_image_ref "${name}")" --version kubeadm --source "${KUBECARRY_DEFAULT_SOURCE_URL}" --epoch 0 \
+    --user 65532 --binary "linux/amd64=${dir}/${name}-bin" --tarball "linux/amd64=${dir}/${name}.tar" --layout "${dir}/${name}.layout" 2>&1)" ||
+    kubecarry::log::fatal "building the ${name} image failed: ${out}"
+  printf '%s %s\n' "$(kubecarry::kca::test_image_ref "${name}")" "${dir}/${name}.tar" >"${dir}/${name}.list"
+  kubecarry::kca::import "${n}" "${dir}/${name}.list"
 }
+kubecarry::kca::test_image_ref() { echo "localhost/kubecarry/$1:kubeadm"; }
 readonly KCA_ECHO_IMAGE=localhost/kubecarry/echoserver:kubeadm
 
 # kubecarry::kca::check_service <node>: a Deployment whose Pod runs on
@@ -61,7 +61,7 @@ readonly KCA_ECHO_IMAGE=localhost/kubecarry/echoserver:kubeadm
 # kube-proxy with the Pod's name.
 kubecarry::kca::check_service() {
   local n="$1" pod ip
-  kubecarry::kca::echo_image "${n}"
+  kubecarry::kca::test_image "${n}" echoserver
   kubecarry::kca::kubectl apply -f - >/dev/null <<YAML || return 1
 apiVersion: apps/v1
 kind: Deployment
@@ -103,6 +103,23 @@ kubecarry::kca::answers() {
   local answer
   answer="$(kubecarry::kca::exec cp-1 curl -sS --fail --max-time 3 "http://$1/")" || return 1
   [[ "${answer}" == "$2" ]] || { echo "answered '${answer}', want '$2'" >&2; return 1; }
+}
+
+# kubecarry::kca::check_extensions <node>: an admission webhook, a
+# conversion webhook and an APIService, served by one Pod on <node> (the
+# only schedulable node), work through every control plane's own
+# kube-apiserver, the one without the group-version included, and through
+# the load balancer (hack/lib/local-cluster-extension-checks.sh).
+kubecarry::kca::check_extensions() {
+  local n="$1" cp
+  local -a servers=()
+  kubecarry::kca::test_image "${n}" extensionserver
+  for cp in $(kubecarry::kca::nodes); do
+    [[ "${cp}" != cp-* ]] || servers+=("https://$(kubecarry::kca::node_ip "${cp}"):6443")
+  done
+  servers+=("$(kubecarry::kca::kubectl config view -o jsonpath='{.clusters[0].cluster.server}')")
+  kubecarry::extchecks::run kubecarry::kca::kubectl "$(kubecarry::kca::test_image_ref extensionserver)" \
+    "${KUBEADM_CLUSTER_DIR}/extension-pki" "${servers[@]}"
 }
 
 # kubecarry::kca::check_peer_proxy <node> <group/version>: the control

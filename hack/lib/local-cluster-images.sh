@@ -16,10 +16,10 @@
 # The images the local cluster's node runs, built here with the release's
 # image code (hack/tools/release) and imported into containerd, so nothing
 # is pulled from a registry: pause (the sandbox), echoserver (the test
-# server) from test/images, and CoreDNS built from the Go module proxy.
+# server) and extensionserver (webhooks and an APIService) from test/images, and CoreDNS built from the Go module proxy.
 # Their bytes depend only on the binaries: a fixed creation date (epoch 0).
 
-readonly KUBECARRY_LOCAL_IMAGES=(pause echoserver coredns)
+readonly KUBECARRY_LOCAL_IMAGES=(pause echoserver extensionserver coredns)
 readonly KUBECARRY_LOCAL_IMAGE_REPO="${KUBECARRY_LOCAL_IMAGE_REPO:-localhost/kubecarry}"
 readonly KUBECARRY_COREDNS_VERSION="${KUBECARRY_COREDNS_VERSION:-v1.14.7}"
 
@@ -45,7 +45,7 @@ kubecarry::images::build() {
   tool="$(kubecarry::release::tool)"
   mkdir -p "${dir}/bin"
   local name out
-  for name in pause echoserver; do
+  for name in pause echoserver extensionserver; do
     kubecarry::golang::test_image "${name}" "${dir}/bin/${name}"
   done
   cp "${COREDNS_BINARY}" "${dir}/bin/coredns"

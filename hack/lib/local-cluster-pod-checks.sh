@@ -16,7 +16,8 @@
 # The checks of hack/local-up-cluster.sh --test that run real Pods on
 # node-1, with the built kubectl: a Deployment behind a Service through
 # kube-proxy, DNS from a Pod, externalIPs off and on, a Job through the
-# older apiserver and its garbage collection, kubectl against every server.
+# older apiserver and its garbage collection, kubectl against every server,
+# webhooks and an APIService served by a Pod through every server.
 
 readonly KUBECARRY_CHECK_EXTERNAL_IP=203.0.113.10
 
@@ -218,13 +219,30 @@ YAML
     kubecarry::podchecks::job_pods_gone
 }
 
+# kubecarry::podchecks::apiserver_urls prints the URL of every
+# kube-apiserver of the cluster, one per line, the upstream peer included.
+kubecarry::podchecks::apiserver_urls() {
+  local i
+  for ((i = 1; i <= API_SERVERS; i++)); do kubecarry::cluster::apiserver_url "${i}"; done
+  [[ -z "${UPSTREAM_PEER}" ]] || kubecarry::cluster::upstream_peer_url
+}
+
+# kubecarry::podchecks::extensions: an admission webhook, a conversion
+# webhook and an APIService, all served by one Pod on node-1, work through
+# every kube-apiserver (hack/lib/local-cluster-extension-checks.sh).
+kubecarry::podchecks::extensions() {
+  local -a urls
+  mapfile -t urls < <(kubecarry::podchecks::apiserver_urls)
+  kubecarry::extchecks::run kubecarry::addons::kubectl "$(kubecarry::images::ref extensionserver)" \
+    "${LOCAL_CLUSTER_DIR}/extension-pki" "${urls[@]}"
+}
+
 # kubecarry::podchecks::kubectl_everywhere: the built kubectl lists the
 # Nodes and Pods through every apiserver.
 kubecarry::podchecks::kubectl_everywhere() {
-  local -a urls=()
-  local i url out
-  for ((i = 1; i <= API_SERVERS; i++)); do urls+=("$(kubecarry::cluster::apiserver_url "${i}")"); done
-  [[ -z "${UPSTREAM_PEER}" ]] || urls+=("$(kubecarry::cluster::upstream_peer_url)")
+  local -a urls
+  local url out
+  mapfile -t urls < <(kubecarry::podchecks::apiserver_urls)
   for url in "${urls[@]}"; do
     out="$(kubecarry::podchecks::kubectl_at "${url}" get nodes,pods -A -o name 2>&1)" ||
       { kubecarry::log::error "kubectl get nodes,pods -A through ${url} failed: ${out}"; return 1; }
@@ -246,4 +264,5 @@ kubecarry::podchecks::run() {
   if ((OLDER_APISERVER > 0)); then
     kubecarry::podchecks::job_through_older
   fi
+  kubecarry::podchecks::extensions
 }
