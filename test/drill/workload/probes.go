@@ -24,15 +24,19 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// Probe classes: a GET of a Job, or of a widget, through the server under
-// test.
+// Probe classes: a GET of a Job, of a widget, or of the Jobs'
+// group-version discovery document, through the server under test.
 const (
-	ClassProbeJob    = "get job"
-	ClassProbeWidget = "get widget"
+	ClassProbeJob      = "get job"
+	ClassProbeWidget   = "get widget"
+	ClassProbeDocument = "get batch/v1 document"
 )
 
 // probes GETs the Jobs round-robin through REST, one at a time, and as many
-// widgets alongside, until ctx ends.
+// widgets and batch/v1 discovery documents alongside, until ctx ends. The
+// document is what client-go's legacy discovery and RESTMappers fetch for
+// every group-version /apis lists: a 404 for it drops Jobs from a client's
+// view of the cluster as surely as a 404 for a Job.
 func (w *Workload) probes(ctx context.Context) error {
 	jobs, err := newClient(w.cfg.REST, w.rec)
 	if err != nil {
@@ -45,6 +49,15 @@ func (w *Workload) probes(ctx context.Context) error {
 			w.inFlight.Store(start.UnixNano())
 			defer w.inFlight.Store(0)
 			w.probe(ctx, jobs, ClassProbeJob, j.name, fmt.Sprintf("/apis/batch/v1/namespaces/%s/jobs/%s", w.cfg.Namespace, j.name))
+		})
+	})
+	documents, err := newClient(w.cfg.REST, w.rec)
+	if err != nil {
+		return err
+	}
+	w.spawn(func() {
+		w.paced(ctx, func(int) {
+			w.probe(ctx, documents, ClassProbeDocument, "batch/v1", "/apis/"+jobGVR.Group+"/"+jobGVR.Version)
 		})
 	})
 	if len(w.widgets) == 0 {

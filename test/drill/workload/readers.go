@@ -26,9 +26,8 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 )
 
-// readers GET and LIST Jobs and ConfigMaps, and GET the Jobs'
-// group-version document, at the configured rate, each class as a
-// short-lived client, until ctx ends.
+// readers GET and LIST Jobs and ConfigMaps at the configured rate, each
+// class as a short-lived client, until ctx ends.
 func (w *Workload) readers(ctx context.Context) error {
 	readers := []struct {
 		class string
@@ -49,12 +48,6 @@ func (w *Workload) readers(ctx context.Context) error {
 		{"list configmaps", func(ctx context.Context, c *client) error {
 			_, err := c.kube.CoreV1().ConfigMaps(w.cfg.Namespace).List(ctx, metav1.ListOptions{})
 			return err
-		}},
-		// The group-version document a RESTMapper or client-go's legacy
-		// discovery fetches for every group-version /apis lists: a 404
-		// for it drops Jobs from the client's view of the cluster.
-		{"get batch/v1 document", func(ctx context.Context, c *client) error {
-			return c.kube.Discovery().RESTClient().Get().AbsPath("/apis", jobGVR.Group, jobGVR.Version).Do(ctx).Error()
 		}},
 	}
 	for _, r := range readers {

@@ -74,7 +74,8 @@ type Config struct {
 	// create through REST (after creating the CRD there) and probe.
 	Widgets int
 	// ProbeInterval, if set, turns the probes on: one GET of a Job (and
-	// one of a widget) started every interval.
+	// one of a widget, and one of the batch/v1 discovery document)
+	// started every interval.
 	ProbeInterval time.Duration
 	// DependentEvery, if set, creates a dependent of a Job through REST
 	// that often.

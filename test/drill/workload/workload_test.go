@@ -174,3 +174,47 @@ func TestStorageResourceOfEveryKind(t *testing.T) {
 		}
 	}
 }
+
+// TestProbesReadTheBatchV1Document: besides the Jobs, the probes GET the
+// batch/v1 discovery document, one request at a time, and a 404 for it is
+// recorded as one for something that exists.
+func TestProbesReadTheBatchV1Document(t *testing.T) {
+	var documents atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/apis/batch/v1" {
+			documents.Add(1)
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = w.Write([]byte(`{"kind":"Status","apiVersion":"v1","status":"Failure","message":"the server could not find the requested resource","reason":"NotFound","code":404}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"kind":"Job","apiVersion":"batch/v1","metadata":{"name":"j"}}`))
+	}))
+	t.Cleanup(srv.Close)
+	rec := history.NewRecorder("", "", nil)
+	w := New(Config{REST: &rest.Config{Host: srv.URL}, Namespace: "ns", CallTimeout: time.Second, ProbeInterval: 10 * time.Millisecond}, rec)
+	w.jobs = []owner{{name: "j"}}
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := w.probes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for documents.Load() < 3 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	w.background.Wait()
+	var found int
+	for _, c := range rec.History().Calls {
+		if c.Class != ClassProbeDocument {
+			continue
+		}
+		found++
+		if c.Code != http.StatusNotFound || !c.Exists || c.Object != "batch/v1" {
+			t.Errorf("document probe recorded as %+v, want a 404 for the existing batch/v1", c)
+		}
+	}
+	if found < 3 {
+		t.Errorf("%d document probes recorded, want at least 3", found)
+	}
+}
