@@ -74,9 +74,11 @@ Other environment variables:
                       (default _output/local-up-cluster, or ...-test with --test)
   LOCAL_CLUSTER_PREFIX
                       the prefix of its network namespace and host link
-                      (default kcl, kct with --test): a second cluster next
-                      to one that runs needs its own, with its own
-                      LOCAL_CLUSTER_DIR, ETCD_PORT and LOCAL_CLUSTER_NET
+                      (default kcl, kct with --test); the drills use their
+                      own (with their own LOCAL_CLUSTER_DIR, ETCD_PORT and
+                      LOCAL_CLUSTER_NET) to run next to a cluster; only one
+                      cluster with a node runs at a time (the Service CIDR's
+                      route is the host's)
   ETCD_PORT           etcd client port on 127.0.0.1 (default 2379, 23790 with
                       --test); the peer port is ETCD_PORT+1
   LOCAL_CLUSTER_NET   the /24 the apiservers and nodes get addresses in

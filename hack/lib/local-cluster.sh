@@ -124,14 +124,29 @@ kubecarry::cluster::network() {
   ip -n "${netns}" addr add "$(kubecarry::cluster::node_ip 1)/24" dev eth0
   ip -n "${netns}" link set eth0 up
   ip -n "${netns}" route add default via "$(kubecarry::cluster::gateway_ip)"
-  # The kube-apiservers run in the host's namespace and call webhooks,
-  # conversion webhooks and APIServices served by Pods at their Services'
-  # ClusterIPs: route those to node-1, whose kube-proxy forwards them to the
-  # Pods. Without it the host sends them out of its default route (seen:
-  # an unrelated TLS server answered, and every webhook test failed). The
-  # route leaves with the host link at --down; one host has one such route,
-  # so two local clusters running at once share the last one's.
-  ip route replace "${KUBECARRY_SERVICE_CIDR}" via "$(kubecarry::cluster::node_ip 1)" dev "${host}"
+}
+
+# kubecarry::cluster::service_route_free fails, naming the route, when the
+# Service CIDR is already routed on this host: a local cluster with a node
+# is running, and taking its route would break its webhooks and
+# APIServices (they would fail with an unrelated server's certificate).
+# The drills and benchmarks, which run no node, do not need the route.
+kubecarry::cluster::service_route_free() {
+  local taken
+  taken="$(ip route show "${KUBECARRY_SERVICE_CIDR}")"
+  [[ -z "${taken}" ]] ||
+    kubecarry::log::fatal "the Service CIDR ${KUBECARRY_SERVICE_CIDR} is already routed on this host (${taken}): another local cluster with a node is running; stop it first (hack/local-up-cluster.sh --down with its LOCAL_CLUSTER_PREFIX and LOCAL_CLUSTER_DIR)"
+}
+
+# kubecarry::cluster::service_route: the kube-apiservers run in the host's
+# namespace and call webhooks, conversion webhooks and APIServices served
+# by Pods at their Services' ClusterIPs; route those to node-1, whose
+# kube-proxy forwards them to the Pods. Without it the host sends them out
+# of its default route (seen: an unrelated TLS server answered, and every
+# webhook test failed). The route leaves with the host link at --down; one
+# host has one such route, so one cluster with a node runs at a time.
+kubecarry::cluster::service_route() {
+  ip route replace "${KUBECARRY_SERVICE_CIDR}" via "$(kubecarry::cluster::node_ip 1)" dev "$(kubecarry::cluster::host_link)"
 }
 
 # kubecarry::cluster::certificates makes the CAs, serving and client
@@ -360,8 +375,10 @@ kubecarry::cluster::control_plane() {
 # kubecarry::cluster::up starts everything. The node's binaries and images
 # are built first, so that a cold build does not count against start-up.
 kubecarry::cluster::up() {
+  kubecarry::cluster::service_route_free
   kubecarry::addons::binaries
   kubecarry::cluster::control_plane
+  kubecarry::cluster::service_route
   kubecarry::addons::link_tools
   kubecarry::cluster::controller_manager
   kubecarry::cluster::cloud_controller_manager
