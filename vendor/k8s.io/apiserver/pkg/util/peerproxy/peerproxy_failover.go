@@ -217,11 +217,18 @@ func isReplayableFailure(req *http.Request, err error) bool {
 //     open again;
 //   - never a request with a body.
 //
+// Of the non-resource requests only the discovery documents the proxy
+// serves from peers (see discoveryDocumentGroupVersion) are reads.
+//
 // The caller sends such a request again at most once.
 func mayResend(req *http.Request) bool {
 	info, ok := apirequest.RequestInfoFrom(req.Context())
-	if !ok || !info.IsResourceRequest {
+	if !ok {
 		return false
+	}
+	if !info.IsResourceRequest {
+		_, document := discoveryDocumentGroupVersion(req)
+		return document && !hasBody(req)
 	}
 	if info.Verb != "get" && info.Verb != "list" {
 		return false
