@@ -19,6 +19,7 @@ package peerproxy
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
@@ -34,6 +35,16 @@ import (
 // rules as a resource request: failover between capable peers, 503 with
 // Retry-After (never 404) while they are unreachable or a new peer process
 // is not fetched yet.
+
+// peerDocumentResponseHeaderTimeout is the response header deadline of a
+// discovery document sent to a peer. It must end before the 5 s that
+// NewRequestForProxy (k8s.io/apiserver/pkg/util/proxy) gives every
+// /apis/<group>/<version> request it proxies: when that context expires
+// first, the attempt ends as if the client had run out of time, and the
+// client gets a bare 503 instead of the next capable peer's answer. A live
+// peer serves the document from memory in milliseconds. A variable only so
+// that tests need not wait for it.
+var peerDocumentResponseHeaderTimeout = 3 * time.Second
 
 // discoveryDocumentGroupVersion returns the group (and, for a group-version
 // document, the version) of a GET or HEAD of /apis/<group>[/<version>].

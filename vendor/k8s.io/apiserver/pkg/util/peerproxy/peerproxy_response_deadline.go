@@ -57,7 +57,12 @@ func responseHeaderTimeout(req *http.Request) time.Duration {
 		return 0
 	}
 	info, _ := apirequest.RequestInfoFrom(req.Context())
-	if info.Verb == "list" {
+	switch {
+	case !info.IsResourceRequest:
+		// A discovery document (the only non-resource read mayResend
+		// allows).
+		return peerDocumentResponseHeaderTimeout
+	case info.Verb == "list":
 		return peerListResponseHeaderTimeout
 	}
 	return peerGetResponseHeaderTimeout
