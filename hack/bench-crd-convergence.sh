@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Copyright 2026 The kubecarry Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# Benchmarks peer-aggregated discovery and the peer proxy with many CRDs,
+# with real processes, kubecarry and upstream side by side in one run. For
+# each kube-apiserver binary (kubecarry; kubecarry with
+# UnknownVersionInteroperabilityProxy=false; an upstream release built from
+# the Go module proxy) and each number of background CRDs: etcd and N
+# kube-apiservers on it, each with its own identity and address, then
+# test/bench/crdconvergence: C background CRDs (groups of 5 kinds, v1 and
+# v1beta1, one in ten with a 200-property schema) created through server 1,
+# each server's RSS, the peer discovery fetches per peer per minute over an
+# idle window, GET /apis merged and profile=nopeer at 1 and 8 connections,
+# the time from a CRD's create (through server 1) until its objects can be
+# listed and its group is in merged /apis through every other server and
+# from its delete until both are gone (p50/p99 over the samples), and the
+# same for a burst of CRDs created at once. Needs root (namespaces).
+#
+# Usage: hack/bench-crd-convergence.sh [--upstream vX.Y.Z|none] [--servers N]
+#          [--background "0 100"] [--samples 50] [--burst 100] [--idle 60s]
+#          [--requests 200] [--no-gate-off]
+# Results: _output/bench-crd/crd-<stamp>.{md,json}.
+
+set -o errexit
+set -o nounset
+set -o pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
+source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
+
+upstream=v1.36.3 servers=3 background="0 100" samples=50 burst=100 idle=60s requests=200 gate_off=true
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --upstream) upstream="${2?--upstream needs a release or none}"; shift 2 ;;
+    --servers) servers="${2?--servers needs a number}"; shift 2 ;;
+    --background) background="${2?--background needs a list such as \"0 100\"}"; shift 2 ;;
+    --samples) samples="${2?--samples needs a number}"; shift 2 ;;
+    --burst) burst="${2?--burst needs a number}"; shift 2 ;;
+    --idle) idle="${2?--idle needs a Go duration}"; shift 2 ;;
+    --requests) requests="${2?--requests needs a number}"; shift 2 ;;
+    --no-gate-off) gate_off=false; shift ;;
+    *) kubecarry::log::fatal "unknown option '$1' (see the comment at the top of $0)" ;;
+  esac
+done
+kubecarry::cluster::validate_int --servers "${servers}" 2 9
+for c in ${background}; do kubecarry::cluster::validate_int --background "${c}" 0 5000; done
+[[ "$(id -u)" -eq 0 ]] || kubecarry::log::fatal "hack/bench-crd-convergence.sh needs root (it gives each kube-apiserver a UTS namespace and an address)"
+
+out="${KUBECARRY_OUTPUT}/bench-crd"
+mkdir -p "${out}"
+export LOCAL_CLUSTER_DIR="${out}/cluster" ETCD_PORT=23850 LOCAL_CLUSTER_NET=10.204.0 LOCAL_CLUSTER_PREFIX=kcd
+API_SERVERS="${servers}"
+OLDER_APISERVER=0
+OLDER_DISABLED_API=batch/v1
+UPSTREAM_PEER=""
+
+cd "${KUBECARRY_ROOT}"
+hack/build.sh cmd/kube-apiserver
+GOFLAGS=-mod=vendor go build -o "${out}/crdconvergence" ./test/bench/crdconvergence
+declare -A binaries=([kubecarry]="${KUBECARRY_OUTPUT}/bin/kube-apiserver")
+impls=(kubecarry)
+if [[ "${gate_off}" == true ]]; then
+  binaries[kubecarry-proxy-off]="${KUBECARRY_OUTPUT}/bin/kube-apiserver"
+  impls+=(kubecarry-proxy-off)
+fi
+if [[ "${upstream}" != none ]]; then
+  binaries[upstream-${upstream}]="$(kubecarry::upstream::build_apiserver "${upstream}" | tail -n1)"
+  impls+=("upstream-${upstream}")
+fi
+trap 'kubecarry::cluster::down' EXIT
+
+stamp="$(date -u +%Y%m%dT%H%M%SZ)"
+results="${out}/crd-${stamp}"
+: >"${results}.json"
+for c in ${background}; do
+  for impl in "${impls[@]}"; do
+    APISERVER_BINARY="${binaries[${impl}]}" APISERVER_EXTRA_FLAGS="" APISERVER_PEER_CA=true
+    if [[ "${impl}" == *-proxy-off ]]; then
+      APISERVER_EXTRA_FLAGS="--feature-gates=UnknownVersionInteroperabilityProxy=false" APISERVER_PEER_CA=false
+    fi
+    export APISERVER_BINARY APISERVER_EXTRA_FLAGS APISERVER_PEER_CA
+    kubecarry::log::status "${impl}, ${c} background CRDs: etcd and ${servers} kube-apiservers (${APISERVER_BINARY})"
+    kubecarry::cluster::control_plane
+    urls="" pids=""
+    for ((i = 1; i <= servers; i++)); do
+      urls+="${urls:+,}s${i}=$(kubecarry::cluster::apiserver_url "${i}")"
+      pids+="${pids:+,}s${i}=$(kubecarry::cluster::pid_of "apiserver-${i}")"
+    done
+    pki="$(kubecarry::cluster::pki)"
+    "${out}/crdconvergence" -servers "${urls}" -pids "${pids}" -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key" \
+      -background "${c}" -samples "${samples}" -burst "${burst}" -idle "${idle}" -requests "${requests}" \
+      -label "${impl}" -json "${results}.json" | tee -a "${results}.md"
+    kubecarry::cluster::down
+  done
+done
+kubecarry::log::status "results: ${results}.md and ${results}.json"

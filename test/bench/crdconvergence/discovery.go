@@ -1,0 +1,142 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// latency is the distribution of GET /apis with one Accept at one
+// concurrency.
+type latency struct {
+	Server      string  `json:"server"`
+	Profile     string  `json:"profile"`
+	Connections int     `json:"connections"`
+	Requests    int     `json:"requests"`
+	P50Millis   float64 `json:"p50Milliseconds"`
+	P99Millis   float64 `json:"p99Milliseconds"`
+	Bytes       int     `json:"bytes"`
+}
+
+// discoveryLatency GETs /apis of s with accept n times over conns
+// connections of their own, unconditionally, as a client without a cache
+// does.
+func discoveryLatency(ctx context.Context, s *server, profile, accept string, conns, n int) (latency, error) {
+	clients := make([]*http.Client, conns)
+	for i := range clients {
+		c, err := newHTTPClient(s.config)
+		if err != nil {
+			return latency{}, err
+		}
+		clients[i] = c
+	}
+	var mu sync.Mutex
+	var times []time.Duration
+	size := 0
+	err := parallel(n, conns, func(i int) error {
+		start := time.Now()
+		code, body, _, err := get(ctx, clients[i%conns], s.config.Host, "/apis", accept, "")
+		d := time.Since(start)
+		if err != nil || code != http.StatusOK {
+			return fmt.Errorf("%s: GET /apis (%s): %d %v", s.name, profile, code, err)
+		}
+		mu.Lock()
+		times, size = append(times, d), len(body)
+		mu.Unlock()
+		return nil
+	})
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return latency{Server: s.name, Profile: profile, Connections: conns, Requests: len(times),
+		P50Millis: ms(percentile(times, 50)), P99Millis: ms(percentile(times, 99)), Bytes: size}, err
+}
+
+// peerFetches sums, from a /metrics text, apiserver_rerouted_request_total
+// of the peer discovery fetches (empty group, version and resource) by
+// code.
+func peerFetches(metrics []byte) map[string]float64 {
+	out := map[string]float64{}
+	sc := bufio.NewScanner(bytes.NewReader(metrics))
+	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		rest, ok := strings.CutPrefix(line, "apiserver_rerouted_request_total{")
+		if !ok {
+			continue
+		}
+		labels, value, ok := strings.Cut(rest, "} ")
+		if !ok || !strings.Contains(labels, `group=""`) || !strings.Contains(labels, `resource=""`) {
+			continue
+		}
+		code := labelValue(labels, "code")
+		v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+		if err != nil {
+			continue
+		}
+		out[code] += v
+	}
+	return out
+}
+
+func labelValue(labels, name string) string {
+	for _, pair := range strings.Split(labels, ",") {
+		if v, ok := strings.CutPrefix(pair, name+`="`); ok {
+			return strings.TrimSuffix(v, `"`)
+		}
+	}
+	return ""
+}
+
+// idleTraffic is what one server fetched from its peers' discovery over an
+// idle window, per peer per minute, by status code.
+type idleTraffic struct {
+	Server              string             `json:"server"`
+	PerPeerPerMinute    map[string]float64 `json:"perPeerPerMinute"`
+	WindowSeconds       float64            `json:"windowSeconds"`
+	CountsPeerDiscovery bool               `json:"countsPeerDiscovery"`
+}
+
+func (s *server) metrics(ctx context.Context) ([]byte, error) {
+	code, body, _, err := get(ctx, s.client, s.config.Host, "/metrics", "text/plain", "")
+	if err != nil || code != http.StatusOK {
+		return nil, fmt.Errorf("%s: GET /metrics: %d %v", s.name, code, err)
+	}
+	return body, nil
+}
+
+// rssMiB is the resident set of process pid, from /proc.
+func rssMiB(pid int) (float64, error) {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
+			return kb / 1024, err
+		}
+	}
+	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", pid)
+}

@@ -1,0 +1,283 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// Command crdconvergence measures peer-aggregated discovery and the peer
+// proxy with many CRDs, against running kube-apiservers that share one
+// etcd (hack/bench-crd-convergence.sh starts them): it creates C
+// background CRDs through the first server, then measures each server's
+// resident memory, what each fetched from its peers' discovery over an idle
+// window, GET /apis latency merged and with profile=nopeer, how long a new
+// CRD takes to be usable (and listed in merged /apis) through every other
+// server and to be gone again after its delete, and the same for a burst
+// of CRDs created at once, as an operator install does.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	apiextensionsclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+)
+
+type options struct {
+	servers, pids              []namedValue
+	ca, cert, key              string
+	background, samples, burst int
+	requests                   int
+	connections                []int
+	idle, timeout              time.Duration
+	label, jsonFile            string
+}
+
+// namedValue is one name=value pair of a list flag.
+type namedValue struct{ name, value string }
+
+func parsePairs(flagName, s string) ([]namedValue, error) {
+	var out []namedValue
+	if s == "" {
+		return nil, nil
+	}
+	for _, pair := range strings.Split(s, ",") {
+		name, value, ok := strings.Cut(pair, "=")
+		if !ok || name == "" || value == "" {
+			return nil, fmt.Errorf("-%s: %q is not name=value", flagName, pair)
+		}
+		out = append(out, namedValue{name, value})
+	}
+	return out, nil
+}
+
+func parseOptions(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("crdconvergence", flag.ContinueOnError)
+	servers := fs.String("servers", "", "name=URL,... of the kube-apiservers; CRDs are created through the first (at least two)")
+	pids := fs.String("pids", "", "name=PID,... of the servers' processes, for their resident memory (optional)")
+	fs.StringVar(&o.ca, "cacert", "", "CA of the servers' serving certificates")
+	fs.StringVar(&o.cert, "cert", "", "client certificate of a cluster admin")
+	fs.StringVar(&o.key, "key", "", "its key")
+	fs.IntVar(&o.background, "background", 100, "CRDs created before measuring (C)")
+	fs.IntVar(&o.samples, "samples", 50, "CRDs whose convergence is measured one at a time")
+	fs.IntVar(&o.burst, "burst", 100, "CRDs created at once (0: none)")
+	fs.IntVar(&o.requests, "requests", 200, "GET /apis requests per server, profile and concurrency")
+	conns := fs.String("connections", "1,8", "concurrencies of the GET /apis load")
+	fs.DurationVar(&o.idle, "idle", time.Minute, "idle window for the peer discovery traffic (0: skip)")
+	fs.DurationVar(&o.timeout, "timeout", 2*time.Minute, "bound of every wait")
+	fs.StringVar(&o.label, "label", "", "what the run is of (e.g. the binary), carried into the JSON")
+	fs.StringVar(&o.jsonFile, "json", "", "append the result as one JSON line to this file")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	var err error
+	if o.servers, err = parsePairs("servers", *servers); err != nil {
+		return o, err
+	}
+	if o.pids, err = parsePairs("pids", *pids); err != nil {
+		return o, err
+	}
+	for _, c := range strings.Split(*conns, ",") {
+		n, err := strconv.Atoi(c)
+		if err != nil || n < 1 {
+			return o, fmt.Errorf("-connections: %q is not a positive number", c)
+		}
+		o.connections = append(o.connections, n)
+	}
+	switch {
+	case len(o.servers) < 2:
+		return o, fmt.Errorf("-servers needs at least two name=URL pairs, got %d", len(o.servers))
+	case o.ca == "" || o.cert == "" || o.key == "":
+		return o, fmt.Errorf("-cacert, -cert and -key are required")
+	case o.background < 0 || o.samples < 1 || o.burst < 0 || o.requests < 1:
+		return o, fmt.Errorf("-background and -burst must be 0 or more, -samples and -requests 1 or more")
+	}
+	return o, nil
+}
+
+// report is one run's result.
+type report struct {
+	Label              string             `json:"label"`
+	Servers            int                `json:"servers"`
+	Background         int                `json:"background"`
+	PopulateSeconds    float64            `json:"populateSeconds"`
+	RSSMiB             map[string]float64 `json:"rssMiB,omitempty"`
+	RSSMiBAfter        map[string]float64 `json:"rssMiBAfter,omitempty"`
+	Idle               []idleTraffic      `json:"idle,omitempty"`
+	Discovery          []latency          `json:"discovery"`
+	Samples            int                `json:"samples"`
+	Convergence        map[string]float64 `json:"convergenceSeconds"`
+	Burst              int                `json:"burst"`
+	BurstUsableSeconds float64            `json:"burstUsableSeconds"`
+	BurstGoneSeconds   float64            `json:"burstGoneSeconds"`
+}
+
+func main() {
+	o, err := parseOptions(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "crdconvergence:", err)
+		os.Exit(2)
+	}
+	r, err := run(context.Background(), o)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "crdconvergence:", err)
+		os.Exit(1)
+	}
+	fmt.Print(r.markdown())
+	if o.jsonFile != "" {
+		line, _ := json.Marshal(r)
+		f, err := os.OpenFile(o.jsonFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err == nil {
+			_, err = f.Write(append(line, '\n'))
+			_ = f.Close()
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "crdconvergence: writing", o.jsonFile+":", err)
+			os.Exit(1)
+		}
+	}
+}
+
+func run(ctx context.Context, o options) (*report, error) {
+	b := &bench{timeout: o.timeout}
+	for _, s := range o.servers {
+		srv, err := newServer(s.name, s.value, o.ca, o.cert, o.key)
+		if err != nil {
+			return nil, err
+		}
+		b.servers = append(b.servers, srv)
+	}
+	crds, err := apiextensionsclient.NewForConfig(b.servers[0].config)
+	if err != nil {
+		return nil, err
+	}
+	b.crds = crds
+	r := &report{Label: o.label, Servers: len(b.servers), Background: o.background, Samples: o.samples, Burst: o.burst}
+
+	progress("creating %d background CRDs through %s", o.background, b.servers[0].name)
+	start := time.Now()
+	background := backgroundCRDs(o.background)
+	if err := b.createAll(ctx, background, 4); err != nil {
+		return nil, err
+	}
+	if err := b.everywhere(ctx, start, background, 200, 8); err != nil {
+		return nil, err
+	}
+	r.PopulateSeconds = time.Since(start).Seconds()
+	if r.RSSMiB, err = rss(o.pids); err != nil {
+		return nil, err
+	}
+	if o.idle > 0 {
+		progress("idle peer discovery traffic over %s", o.idle)
+		if r.Idle, err = b.idleTraffic(ctx, o.idle); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range b.servers {
+		for _, conns := range o.connections {
+			for _, p := range []struct{ name, accept string }{{"merged", acceptMerged}, {"nopeer", acceptNoPeer}} {
+				l, err := discoveryLatency(ctx, s, p.name, p.accept, conns, o.requests)
+				if err != nil {
+					return nil, err
+				}
+				r.Discovery = append(r.Discovery, l)
+			}
+		}
+	}
+	progress("convergence of %d CRDs, one at a time", o.samples)
+	var usable, listed, gone, unlisted []time.Duration
+	for i := 0; i < o.samples; i++ {
+		c, err := b.converge(ctx, probeCRD("conv", i))
+		if err != nil {
+			return nil, err
+		}
+		usable, listed, gone, unlisted = append(usable, c.Usable), append(listed, c.Listed), append(gone, c.Gone), append(unlisted, c.Unlisted)
+	}
+	r.Convergence = map[string]float64{}
+	for name, d := range map[string][]time.Duration{"usable": usable, "listed": listed, "gone": gone, "unlisted": unlisted} {
+		r.Convergence[name+"P50"] = percentile(d, 50).Seconds()
+		r.Convergence[name+"P99"] = percentile(d, 99).Seconds()
+	}
+	if o.burst > 0 {
+		progress("a burst of %d CRDs", o.burst)
+		specs := make([]crdSpec, o.burst)
+		for i := range specs {
+			specs[i] = probeCRD("burst", i)
+		}
+		u, g, err := b.burst(ctx, specs, 8)
+		if err != nil {
+			return nil, err
+		}
+		r.BurstUsableSeconds, r.BurstGoneSeconds = u.Seconds(), g.Seconds()
+	}
+	if r.RSSMiBAfter, err = rss(o.pids); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func rss(pids []namedValue) (map[string]float64, error) {
+	if len(pids) == 0 {
+		return nil, nil
+	}
+	out := map[string]float64{}
+	for _, p := range pids {
+		pid, err := strconv.Atoi(p.value)
+		if err != nil {
+			return nil, fmt.Errorf("-pids: %q is not a PID", p.value)
+		}
+		if out[p.name], err = rssMiB(pid); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// idleTraffic samples every server's peer discovery fetches over window,
+// with nothing changing, per peer per minute.
+func (b *bench) idleTraffic(ctx context.Context, window time.Duration) ([]idleTraffic, error) {
+	before := map[string]map[string]float64{}
+	for _, s := range b.servers {
+		m, err := s.metrics(ctx)
+		if err != nil {
+			return nil, err
+		}
+		before[s.name] = peerFetches(m)
+	}
+	// A measurement window, not a wait for a condition.
+	time.Sleep(window)
+	var out []idleTraffic
+	for _, s := range b.servers {
+		m, err := s.metrics(ctx)
+		if err != nil {
+			return nil, err
+		}
+		after := peerFetches(m)
+		t := idleTraffic{Server: s.name, PerPeerPerMinute: map[string]float64{}, WindowSeconds: window.Seconds(), CountsPeerDiscovery: len(after) > 0}
+		for code, n := range after {
+			t.PerPeerPerMinute[code] = (n - before[s.name][code]) / float64(len(b.servers)-1) / window.Minutes()
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+func progress(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "crdconvergence: "+format+"\n", args...)
+}

@@ -1,0 +1,211 @@
+/*
+Copyright 2026 The kubecarry Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextensionsclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+const pollInterval = 20 * time.Millisecond
+
+// bench holds the servers: the first is where CRDs are created and
+// deleted, the others are where their convergence is observed.
+type bench struct {
+	servers []*server
+	crds    apiextensionsclient.Interface
+	timeout time.Duration
+}
+
+// createAll creates specs through the first server with workers in
+// parallel and waits until every one is Established there.
+func (b *bench) createAll(ctx context.Context, specs []crdSpec, workers int) error {
+	if err := parallel(len(specs), workers, func(i int) error {
+		_, err := b.crds.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, specs[i].customResourceDefinition(), metav1.CreateOptions{})
+		if err != nil && !apierrors.IsAlreadyExists(err) {
+			return fmt.Errorf("creating CRD %s: %w", specs[i].name(), err)
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	return parallel(len(specs), workers, func(i int) error {
+		if _, ok := poll(ctx, time.Now(), 100*time.Millisecond, b.timeout, func() bool { return b.established(ctx, specs[i]) }); !ok {
+			return fmt.Errorf("CRD %s not Established within %s", specs[i].name(), b.timeout)
+		}
+		return nil
+	})
+}
+
+func (b *bench) established(ctx context.Context, s crdSpec) bool {
+	crd, err := b.crds.ApiextensionsV1().CustomResourceDefinitions().Get(ctx, s.name(), metav1.GetOptions{})
+	if err != nil {
+		return false
+	}
+	for _, c := range crd.Status.Conditions {
+		if c.Type == apiextensionsv1.Established && c.Status == apiextensionsv1.ConditionTrue {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *bench) deleteAll(ctx context.Context, specs []crdSpec, workers int) error {
+	return parallel(len(specs), workers, func(i int) error {
+		err := b.crds.ApiextensionsV1().CustomResourceDefinitions().Delete(ctx, specs[i].name(), metav1.DeleteOptions{})
+		if err != nil && !apierrors.IsNotFound(err) {
+			return fmt.Errorf("deleting CRD %s: %w", specs[i].name(), err)
+		}
+		return nil
+	})
+}
+
+// convergence is one CRD's way through the other servers: from the create
+// (or delete) call's answer to each event on the slowest other server.
+type convergence struct {
+	Usable, Listed, Gone, Unlisted time.Duration
+}
+
+// converge creates spec through the first server and measures how long
+// until a list of its objects answers 200 through every other server and
+// merged /apis there lists its group; then deletes it and measures until
+// the list answers 404 and the group left merged /apis everywhere.
+func (b *bench) converge(ctx context.Context, spec crdSpec) (convergence, error) {
+	var c convergence
+	if _, err := b.crds.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, spec.customResourceDefinition(), metav1.CreateOptions{}); err != nil {
+		return c, fmt.Errorf("creating CRD %s: %w", spec.name(), err)
+	}
+	var err error
+	if c.Usable, c.Listed, err = b.observe(ctx, spec, http.StatusOK, true); err != nil {
+		return c, err
+	}
+	if err := b.crds.ApiextensionsV1().CustomResourceDefinitions().Delete(ctx, spec.name(), metav1.DeleteOptions{}); err != nil {
+		return c, fmt.Errorf("deleting CRD %s: %w", spec.name(), err)
+	}
+	c.Gone, c.Unlisted, err = b.observe(ctx, spec, http.StatusNotFound, false)
+	return c, err
+}
+
+// observe polls every server but the first, from now, until the list of
+// spec's objects answers code and merged /apis lists (or no longer lists)
+// its group; it returns the slowest server's times.
+func (b *bench) observe(ctx context.Context, spec crdSpec, code int, listed bool) (time.Duration, time.Duration, error) {
+	start := time.Now()
+	var mu sync.Mutex
+	var slowestList, slowestGroup time.Duration
+	err := parallel(len(b.servers)-1, len(b.servers)-1, func(i int) error {
+		s := b.servers[i+1]
+		d, ok := poll(ctx, start, pollInterval, b.timeout, func() bool { return s.status(ctx, spec.listPath()) == code })
+		if !ok {
+			return fmt.Errorf("%s: the list of %s did not answer %d within %s", s.name, spec.name(), code, b.timeout)
+		}
+		w := &groupWatcher{s: s}
+		g, ok := poll(ctx, start, pollInterval, b.timeout, func() bool { return w.lists(ctx, spec.group) == listed })
+		if !ok {
+			return fmt.Errorf("%s: merged /apis listing %s did not become %v within %s", s.name, spec.group, listed, b.timeout)
+		}
+		mu.Lock()
+		slowestList, slowestGroup = max(slowestList, d), max(slowestGroup, g)
+		mu.Unlock()
+		return nil
+	})
+	return slowestList, slowestGroup, err
+}
+
+// burst creates specs at once (an operator install) and measures how long
+// until every one is usable through every other server, then deletes them
+// and measures until every one answers 404 there.
+func (b *bench) burst(ctx context.Context, specs []crdSpec, workers int) (usable, gone time.Duration, err error) {
+	start := time.Now()
+	for _, s := range specs {
+		if _, err := b.crds.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, s.customResourceDefinition(), metav1.CreateOptions{}); err != nil {
+			return 0, 0, fmt.Errorf("creating CRD %s: %w", s.name(), err)
+		}
+	}
+	if err := b.everywhere(ctx, start, specs, http.StatusOK, workers); err != nil {
+		return 0, 0, err
+	}
+	usable = time.Since(start)
+	start = time.Now()
+	if err := b.deleteAll(ctx, specs, workers); err != nil {
+		return 0, 0, err
+	}
+	if err := b.everywhere(ctx, start, specs, http.StatusNotFound, workers); err != nil {
+		return 0, 0, err
+	}
+	return usable, time.Since(start), nil
+}
+
+func (b *bench) everywhere(ctx context.Context, start time.Time, specs []crdSpec, code int, workers int) error {
+	others := b.servers[1:]
+	return parallel(len(specs)*len(others), workers, func(i int) error {
+		s, spec := others[i%len(others)], specs[i/len(others)]
+		if _, ok := poll(ctx, start, pollInterval, b.timeout, func() bool { return s.status(ctx, spec.listPath()) == code }); !ok {
+			return fmt.Errorf("%s: the list of %s did not answer %d within %s", s.name, spec.name(), code, b.timeout)
+		}
+		return nil
+	})
+}
+
+// parallel runs fn(0..n-1) on workers goroutines and returns the first
+// error.
+func parallel(n, workers int, fn func(i int) error) error {
+	if n == 0 {
+		return nil
+	}
+	work := make(chan int)
+	errs := make(chan error, n)
+	var wg sync.WaitGroup
+	for w := 0; w < min(workers, n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				if err := fn(i); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// percentile is the nearest-rank p-th percentile of d (0 for none).
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	rank := int(p/100*float64(len(s)) + 0.999999)
+	return s[min(max(rank, 1), len(s))-1]
+}
