@@ -104,6 +104,9 @@ kubecarry::conformance::cluster_check "${servers[@]}"
 version="$(kubecarry::version::upstream)"
 report_root="${report_root:-${KUBECARRY_OUTPUT}/conformance/$(date -u +%Y%m%dT%H%M%SZ)}"
 mkdir -p "${report_root}"
+# Absolute: ginkgo runs the suite in the directory of e2e.test, where a
+# relative kubeconfig or report path names nothing.
+report_root="$(realpath "${report_root}")"
 CONFORMANCE_SKIP_LIST="$(kubecarry::conformance::skip_list "${version}")"
 [[ -f "${CONFORMANCE_SKIP_LIST}" ]] || kubecarry::log::fatal "there is no skip list for ${version}: ${CONFORMANCE_SKIP_LIST}"
 kubecarry::conformance::tools "${version}" "${report_root}"

@@ -63,28 +63,62 @@ kubecarry::conformance::rootfs() {
 # Debian's static busybox with a link for each of its commands, "sh" by
 # default, as upstream's busybox image.
 kubecarry::conformance::busybox() {
-  local dir="${KUBECARRY_OUTPUT}/conformance/images" rootfs member
-  rootfs="$(kubecarry::conformance::rootfs busybox busybox-static)"
-  member="$(tar -tf "${rootfs}" | grep -E '^(\./)?(usr/)?bin/busybox$' | head -n1)" ||
-    kubecarry::log::fatal "${rootfs} has no bin/busybox"
-  tar -xOf "${rootfs}" "${member}" >"${dir}/busybox"
-  chmod 0755 "${dir}/busybox"
+  local busybox
+  busybox="$(kubecarry::conformance::rootfs_binary busybox "$(kubecarry::conformance::rootfs busybox busybox-static)" "(usr/)?bin/busybox")"
   local flags="--cmd sh" applet
-  for applet in $("${dir}/busybox" --list-full); do
+  for applet in $("${busybox}" --list-full); do
     flags+=" --symlink /${applet}=/usr/local/bin/busybox"
   done
-  echo "${dir}/busybox 0 ${flags}"
+  echo "${busybox} 0 ${flags}"
+}
+
+# kubecarry::conformance::rootfs_binary <name> <rootfs> <path> extracts one
+# program of a root file system (it runs against the rootfs's libraries in
+# the image) and prints where it put it.
+kubecarry::conformance::rootfs_binary() {
+  local out="${KUBECARRY_OUTPUT}/conformance/images/$1" member
+  member="$(tar -tf "$2" | grep -E "^(\./)?$3\$" | head -n1)" ||
+    kubecarry::log::fatal "$2 has no $3"
+  tar -xOf "$2" "${member}" >"${out}"
+  chmod 0755 "${out}"
+  echo "${out}"
+}
+
+# kubecarry::conformance::dnsutils prints the flags of jessie-dnsutils,
+# where the DNS tests run their dig and getent scripts (always as the
+# container's command): agnhost's Debian userland, which has them (Debian's
+# bind9-dnsutils, as upstream's Debian jessie with dnsutils), and bash as the
+# default command, as Debian's images.
+kubecarry::conformance::dnsutils() {
+  local rootfs
+  rootfs="$(kubecarry::conformance::rootfs agnhost "${KUBECARRY_AGNHOST_PACKAGES}")"
+  echo "$(kubecarry::conformance::rootfs_binary dnsutils-bash "${rootfs}" "(usr/)?bin/bash") 0 --name bash" \
+    "--rootfs linux/amd64=${rootfs} --symlink /bin/nc=nc.openbsd --symlink /usr/bin/awk=mawk"
+}
+
+# kubecarry::conformance::nginx prints the flags of the nginx images (every
+# tag) the ReplicationController and garbage collector tests run: Debian's
+# nginx in the foreground with test/conformance/images/nginx/nginx.conf,
+# where upstream's are nginx:<tag>-alpine.
+kubecarry::conformance::nginx() {
+  local rootfs
+  rootfs="$(kubecarry::conformance::rootfs nginx nginx)"
+  echo "$(kubecarry::conformance::rootfs_binary nginx "${rootfs}" usr/sbin/nginx) 0 --rootfs linux/amd64=${rootfs}" \
+    "--file /etc/nginx/nginx.conf=${KUBECARRY_ROOT}/test/conformance/images/nginx/nginx.conf"
 }
 
 # kubecarry::conformance::image_source <ref> <vX.Y.Z> prints how this
 # builds an image the suite names: "<binary> <user> [image flags...]", or
-# nothing when it cannot (the tests that need it are on the skip list).
+# nothing when it cannot (the tests that need it are on the skip list);
+# the flags name the binary (--name) where it is not the image's name.
 # agnhost (every tag the manifest names) is the release's own
 # test/images/agnhost on a Debian userland, run as /agnhost with "pause" as
 # its default command and porter's certificate at the root, like
-# upstream's; busybox is Debian's; sample-apiserver is
-# k8s.io/sample-apiserver of the release's staging version; etcd is etcd of
-# the tag; pause is kubecarry's test/images/pause.
+# upstream's; nautilus is that agnhost serving its page; nonewprivs is the
+# release's nnp, setuid root; busybox, jessie-dnsutils and nginx are
+# Debian's; sample-apiserver is k8s.io/sample-apiserver of the release's
+# staging version; etcd is etcd of the tag; pause is kubecarry's
+# test/images/pause.
 kubecarry::conformance::image_source() {
   local ref="$1" version="$2" name tag
   name="${ref%:*}" tag="${ref##*:}"
@@ -99,6 +133,23 @@ kubecarry::conformance::image_source() {
         "--file /localhost.crt=${src}/porter/localhost.crt --file /localhost.key=${src}/porter/localhost.key"
       ;;
     */e2e-test-images/busybox) kubecarry::conformance::busybox ;;
+    */e2e-test-images/nautilus)
+      # agnhost serving / (test-webserver) with the page the Update Demo
+      # tests read, as upstream's image is agnhost plus these two files.
+      local html
+      html="$(kubecarry::upstream::module_dir k8s.io/kubernetes "${version}")/test/images/nautilus/html"
+      echo "$(kubecarry::upstream::build agnhost "${version}" | tail -n1) 0 --cmd test-webserver" \
+        "--rootfs linux/amd64=$(kubecarry::conformance::rootfs agnhost "${KUBECARRY_AGNHOST_PACKAGES}")" \
+        "--symlink /agnhost=usr/local/bin/agnhost" \
+        "--file /nautilus.jpg=${html}/nautilus.jpg --file /data.json=${html}/data.json"
+      ;;
+    */e2e-test-images/jessie-dnsutils) kubecarry::conformance::dnsutils ;;
+    */e2e-test-images/nonewprivs)
+      # nnp prints its effective uid; setuid root, so a container that
+      # may escalate prints 0 and one that may not its own uid.
+      echo "$(kubecarry::upstream::build nonewprivs "${version}" | tail -n1) 0 --name nnp --binary-mode 04755"
+      ;;
+    */e2e-test-images/nginx) kubecarry::conformance::nginx ;;
     */e2e-test-images/sample-apiserver)
       echo "$(kubecarry::upstream::go_install k8s.io/sample-apiserver "v0.${version#v1.}" | tail -n1) 0"
       ;;

@@ -126,27 +126,35 @@ kubecarry::cluster::network() {
   ip -n "${netns}" route add default via "$(kubecarry::cluster::gateway_ip)"
 }
 
-# kubecarry::cluster::service_route_free fails, naming the route, when the
-# Service CIDR is already routed on this host: a local cluster with a node
-# is running, and taking its route would break its webhooks and
-# APIServices (they would fail with an unrelated server's certificate).
-# The drills and benchmarks, which run no node, do not need the route.
-kubecarry::cluster::service_route_free() {
-  local taken
-  taken="$(ip route show "${KUBECARRY_SERVICE_CIDR}")"
-  [[ -z "${taken}" ]] ||
-    kubecarry::log::fatal "the Service CIDR ${KUBECARRY_SERVICE_CIDR} is already routed on this host (${taken}): another local cluster with a node is running; stop it first (hack/local-up-cluster.sh --down with its LOCAL_CLUSTER_PREFIX and LOCAL_CLUSTER_DIR)"
+# kubecarry::cluster::node_routes_free fails, naming the route, when the
+# Service or Pod CIDR is already routed on this host: another local
+# cluster with a node runs (kubecarry::cluster::node_routes).
+kubecarry::cluster::node_routes_free() {
+  local cidr taken
+  for cidr in "${KUBECARRY_SERVICE_CIDR}" "${KUBECARRY_CLUSTER_CIDR}"; do
+    taken="$(ip route show "${cidr}")"
+    [[ -z "${taken}" ]] ||
+      kubecarry::log::fatal "${cidr} is already routed on this host (${taken}): another local cluster with a node is running; stop it first (hack/local-up-cluster.sh --down with its LOCAL_CLUSTER_PREFIX and LOCAL_CLUSTER_DIR)"
+  done
 }
 
-# kubecarry::cluster::service_route: the kube-apiservers run in the host's
-# namespace and call webhooks, conversion webhooks and APIServices served
-# by Pods at their Services' ClusterIPs; route those to node-1, whose
-# kube-proxy forwards them to the Pods. Without it the host sends them out
-# of its default route (seen: an unrelated TLS server answered, and every
-# webhook test failed). The route leaves with the host link at --down; one
-# host has one such route, so one cluster with a node runs at a time.
-kubecarry::cluster::service_route() {
-  ip route replace "${KUBECARRY_SERVICE_CIDR}" via "$(kubecarry::cluster::node_ip 1)" dev "$(kubecarry::cluster::host_link)"
+# kubecarry::cluster::node_routes: the kube-apiservers run in the host's
+# namespace. They call webhooks, conversion webhooks and APIServices served
+# by Pods at their Services' ClusterIPs, which node-1's kube-proxy forwards
+# to the Pods, and they proxy to Pods at their own addresses (pods/proxy,
+# services/proxy: the conformance suite's DNS and Proxy tests read through
+# them), which node-1 forwards onto its Pod bridge. So both CIDRs go to
+# node-1, as a cluster's network gives its control plane a way to Pods.
+# Without them the host sends that traffic out of its default route (seen:
+# an unrelated server answered, every webhook test failed, and every Pod
+# proxy request got its 404). The routes leave with the host link at
+# --down; one host has one such pair, so one cluster with a node runs at a
+# time.
+kubecarry::cluster::node_routes() {
+  local cidr
+  for cidr in "${KUBECARRY_SERVICE_CIDR}" "${KUBECARRY_CLUSTER_CIDR}"; do
+    ip route replace "${cidr}" via "$(kubecarry::cluster::node_ip 1)" dev "$(kubecarry::cluster::host_link)"
+  done
 }
 
 # kubecarry::cluster::certificates makes the CAs, serving and client
@@ -375,10 +383,10 @@ kubecarry::cluster::control_plane() {
 # kubecarry::cluster::up starts everything. The node's binaries and images
 # are built first, so that a cold build does not count against start-up.
 kubecarry::cluster::up() {
-  kubecarry::cluster::service_route_free
+  kubecarry::cluster::node_routes_free
   kubecarry::addons::binaries
   kubecarry::cluster::control_plane
-  kubecarry::cluster::service_route
+  kubecarry::cluster::node_routes
   kubecarry::addons::link_tools
   kubecarry::cluster::controller_manager
   kubecarry::cluster::cloud_controller_manager

@@ -174,8 +174,9 @@ kubecarry::upstream::patched_tree() {
 # does not patch (kubelet, kube-scheduler, kubectl), and kubeadm, which
 # builds and upgrades the clusters of test/kubeadm; and the release's e2e
 # suite for hack/conformance.sh: e2e.test, the ginkgo command at the
-# version the release pins, and agnhost, the suite's test server.
-KUBECARRY_UPSTREAM_COMPONENTS=(kube-apiserver kube-controller-manager kube-scheduler kube-proxy kubelet kubectl kubeadm e2e.test ginkgo agnhost)
+# version the release pins, agnhost, the suite's test server, and
+# nonewprivs, the program of its image of that name.
+KUBECARRY_UPSTREAM_COMPONENTS=(kube-apiserver kube-controller-manager kube-scheduler kube-proxy kubelet kubectl kubeadm e2e.test ginkgo agnhost nonewprivs)
 
 # kubecarry::upstream::package <component> prints the Go package a component
 # is built from; e2e.test is the test binary of its package.
@@ -184,6 +185,7 @@ kubecarry::upstream::package() {
     e2e.test) echo k8s.io/kubernetes/test/e2e ;;
     ginkgo) echo github.com/onsi/ginkgo/v2/ginkgo ;;
     agnhost) echo k8s.io/kubernetes/test/images/agnhost ;;
+    nonewprivs) echo k8s.io/kubernetes/test/images/nonewprivs ;;
     *) echo "k8s.io/kubernetes/cmd/$1" ;;
   esac
 }
