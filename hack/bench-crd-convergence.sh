@@ -26,11 +26,19 @@
 # the time from a CRD's create (through server 1) until its objects can be
 # listed and its group is in merged /apis through every other server and
 # from its delete until both are gone (p50/p99 over the samples), and the
-# same for a burst of CRDs created at once. Needs root (namespaces).
+# same for a burst of CRDs created at once, each server's CPU time idle and
+# per GET /apis, and GET and LIST of Jobs through the last server, which runs
+# without batch/v1 (proxied to a peer), against the first (direct). A
+# sample that does not converge within --timeout counts as timed out. Needs
+# root (namespaces).
 #
 # Usage: hack/bench-crd-convergence.sh [--upstream vX.Y.Z|none] [--servers N]
 #          [--background "0 100"] [--samples 50] [--burst 100] [--idle 60s]
-#          [--requests 200] [--no-gate-off]
+#          [--requests 200] [--timeout 2m] [--no-gate-off] [--check]
+# --check (make test's scaled-down run) fails unless, in every run, every
+# CRD converged within --timeout, the idle peer discovery traffic of the
+# binaries that count it was only 304s, and every proxied request of a
+# binary with the proxy on answered 200; it asserts no latency.
 # Results: _output/bench-crd/crd-<stamp>.{md,json}.
 
 set -o errexit
@@ -41,7 +49,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
 
-upstream=v1.36.3 servers=3 background="0 100" samples=50 burst=100 idle=60s requests=200 gate_off=true
+upstream=v1.36.3 servers=3 background="0 100" samples=50 burst=100 idle=60s requests=200 timeout=2m gate_off=true check=false
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --upstream) upstream="${2?--upstream needs a release or none}"; shift 2 ;;
@@ -51,11 +59,15 @@ while [[ $# -gt 0 ]]; do
     --burst) burst="${2?--burst needs a number}"; shift 2 ;;
     --idle) idle="${2?--idle needs a Go duration}"; shift 2 ;;
     --requests) requests="${2?--requests needs a number}"; shift 2 ;;
+    --timeout) timeout="${2?--timeout needs a Go duration}"; shift 2 ;;
     --no-gate-off) gate_off=false; shift ;;
+    --check) check=true; shift ;;
     *) kubecarry::log::fatal "unknown option '$1' (see the comment at the top of $0)" ;;
   esac
 done
 kubecarry::cluster::validate_int --servers "${servers}" 2 9
+# With the proxy off, Jobs through the older server answer 404 by design.
+[[ "${check}" != true || "${gate_off}" != true ]] || kubecarry::log::fatal "--check needs --no-gate-off (with the proxy off the older server answers 404 for Jobs, by design)"
 for c in ${background}; do kubecarry::cluster::validate_int --background "${c}" 0 5000; done
 [[ "$(id -u)" -eq 0 ]] || kubecarry::log::fatal "hack/bench-crd-convergence.sh needs root (it gives each kube-apiserver a UTS namespace and an address)"
 
@@ -63,7 +75,7 @@ out="${KUBECARRY_OUTPUT}/bench-crd"
 mkdir -p "${out}"
 export LOCAL_CLUSTER_DIR="${out}/cluster" ETCD_PORT=23850 LOCAL_CLUSTER_NET=10.204.0 LOCAL_CLUSTER_PREFIX=kcd
 API_SERVERS="${servers}"
-OLDER_APISERVER=0
+OLDER_APISERVER="${servers}"
 OLDER_DISABLED_API=batch/v1
 UPSTREAM_PEER=""
 
@@ -85,6 +97,7 @@ trap 'kubecarry::cluster::down' EXIT
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 results="${out}/crd-${stamp}"
 : >"${results}.json"
+failed=0
 for c in ${background}; do
   for impl in "${impls[@]}"; do
     APISERVER_BINARY="${binaries[${impl}]}" APISERVER_EXTRA_FLAGS="" APISERVER_PEER_CA=true
@@ -100,10 +113,14 @@ for c in ${background}; do
       pids+="${pids:+,}s${i}=$(kubecarry::cluster::pid_of "apiserver-${i}")"
     done
     pki="$(kubecarry::cluster::pki)"
-    "${out}/crdconvergence" -servers "${urls}" -pids "${pids}" -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key" \
-      -background "${c}" -samples "${samples}" -burst "${burst}" -idle "${idle}" -requests "${requests}" \
-      -label "${impl}" -json "${results}.json" | tee -a "${results}.md"
+    check_flag=()
+    [[ "${check}" != true ]] || check_flag=(-check)
+    "${out}/crdconvergence" -servers "${urls}" -pids "${pids}" -older "s${servers}" \
+      -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key" \
+      -background "${c}" -samples "${samples}" -burst "${burst}" -idle "${idle}" -requests "${requests}" -timeout "${timeout}" \
+      -label "${impl}" -json "${results}.json" "${check_flag[@]}" | tee -a "${results}.md" || failed=1
     kubecarry::cluster::down
   done
 done
 kubecarry::log::status "results: ${results}.md and ${results}.json"
+exit "${failed}"

@@ -84,6 +84,13 @@ GOFLAGS=-mod=vendor kubecarry::test::go_test -count=1 -timeout=20m ${GOTEST_FLAG
 # About 2.5 minutes; the full drill (three servers, the controller manager,
 # faults) is a documented command, not part of make test.
 upgrade_drill=(hack/upgrade-drill.sh --servers 2 --upgrade 1 --duration-per-step 30s --check)
+# About 3 minutes: the CRD benchmark scaled down (three servers, 100 CRDs,
+# kubecarry only) as a check that it runs, that every CRD converges through
+# every peer within a minute, that idle peer discovery is only 304s and that
+# proxied requests answer 200; no latency is asserted. The measured run is
+# "hack/bench-crd-convergence.sh" (docs/components.md).
+crd_bench=(hack/bench-crd-convergence.sh --check --upstream none --no-gate-off --servers 3 --background 100
+  --samples 10 --burst 20 --idle 30s --requests 50 --timeout 60s)
 if [[ "$(id -u)" -ne 0 ]]; then
   kubecarry::test::privileged_unavailable hack/test-e2e.sh "hack/local-up-cluster.sh --test" \
     "run a local cluster in network and UTS namespaces" || failed=1
@@ -91,6 +98,8 @@ if [[ "$(id -u)" -ne 0 ]]; then
     "freeze, partition and restart kube-apiserver processes" || failed=1
   kubecarry::test::privileged_unavailable hack/test-e2e.sh "${upgrade_drill[*]}" \
     "run kube-apiservers behind HAProxy on addresses of their own" || failed=1
+  kubecarry::test::privileged_unavailable hack/test-e2e.sh "${crd_bench[*]}" \
+    "run kube-apiservers on addresses and in UTS namespaces of their own" || failed=1
   kubecarry::test::privileged_unavailable hack/test-e2e.sh "hack/kubeadm-cluster.sh test" \
     "run kubeadm's nodes in network and mount namespaces" || failed=1
   kubecarry::test::privileged_unavailable hack/test-e2e.sh "hack/conformance.sh (sig-api-machinery, through the older apiserver)" \
@@ -100,6 +109,7 @@ fi
 kubecarry::test::run_check hack/test-e2e.sh "hack/local-up-cluster.sh --test" hack/local-up-cluster.sh --test || failed=1
 kubecarry::test::run_check hack/test-e2e.sh hack/test-peer-faults.sh hack/test-peer-faults.sh || failed=1
 kubecarry::test::run_check hack/test-e2e.sh "${upgrade_drill[*]}" "${upgrade_drill[@]}" || failed=1
+kubecarry::test::run_check hack/test-e2e.sh "${crd_bench[*]}" "${crd_bench[@]}" || failed=1
 # About 2 minutes once built: a kubeadm cluster from the docs' recipe (two
 # control planes, one without batch/v1, and a worker); the full HA upgrade
 # under the drill is "hack/kubeadm-cluster.sh upgrade-drill --check".

@@ -39,12 +39,15 @@ type latency struct {
 	P50Millis   float64 `json:"p50Milliseconds"`
 	P99Millis   float64 `json:"p99Milliseconds"`
 	Bytes       int     `json:"bytes"`
+	// CPUMillisPerRequest is the server's CPU time over the load per
+	// request (0: its process is not known).
+	CPUMillisPerRequest float64 `json:"cpuMillisecondsPerRequest,omitempty"`
 }
 
 // discoveryLatency GETs /apis of s with accept n times over conns
 // connections of their own, unconditionally, as a client without a cache
-// does.
-func discoveryLatency(ctx context.Context, s *server, profile, accept string, conns, n int) (latency, error) {
+// does, and charges the server's CPU time over the load to the requests.
+func discoveryLatency(ctx context.Context, s *server, procs serverProcesses, profile, accept string, conns, n int) (latency, error) {
 	clients := make([]*http.Client, conns)
 	for i := range clients {
 		c, err := newHTTPClient(s.config)
@@ -56,7 +59,15 @@ func discoveryLatency(ctx context.Context, s *server, profile, accept string, co
 	var mu sync.Mutex
 	var times []time.Duration
 	size := 0
-	err := parallel(n, conns, func(i int) error {
+	cpu := serverProcesses{}
+	if pid, ok := procs[s.name]; ok {
+		cpu[s.name] = pid
+	}
+	before, err := cpu.cpuSnapshot()
+	if err != nil {
+		return latency{}, err
+	}
+	err = parallel(n, conns, func(i int) error {
 		start := time.Now()
 		code, body, _, err := get(ctx, clients[i%conns], s.config.Host, "/apis", accept, "")
 		d := time.Since(start)
@@ -68,9 +79,16 @@ func discoveryLatency(ctx context.Context, s *server, profile, accept string, co
 		mu.Unlock()
 		return nil
 	})
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	return latency{Server: s.name, Profile: profile, Connections: conns, Requests: len(times),
-		P50Millis: ms(percentile(times, 50)), P99Millis: ms(percentile(times, 99)), Bytes: size}, err
+	if err != nil {
+		return latency{}, err
+	}
+	after, err := cpu.cpuSnapshot()
+	l := latency{Server: s.name, Profile: profile, Connections: conns, Requests: len(times),
+		P50Millis: millis(percentile(times, 50)), P99Millis: millis(percentile(times, 99)), Bytes: size}
+	if used, ok := after[s.name]; ok && len(times) > 0 {
+		l.CPUMillisPerRequest = (used - before[s.name]) * 1000 / float64(len(times))
+	}
+	return l, err
 }
 
 // peerFetches sums, from a /metrics text, apiserver_rerouted_request_total
@@ -116,6 +134,9 @@ type idleTraffic struct {
 	PerPeerPerMinute    map[string]float64 `json:"perPeerPerMinute"`
 	WindowSeconds       float64            `json:"windowSeconds"`
 	CountsPeerDiscovery bool               `json:"countsPeerDiscovery"`
+	// CPUCores is the server's CPU time over the window per second of it
+	// (-1: its process is not known).
+	CPUCores float64 `json:"cpuCores"`
 }
 
 func (s *server) metrics(ctx context.Context) ([]byte, error) {

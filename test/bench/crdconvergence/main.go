@@ -42,10 +42,12 @@ type options struct {
 	servers, pids              []namedValue
 	ca, cert, key              string
 	background, samples, burst int
-	requests                   int
+	requests, jobs             int
 	connections                []int
 	idle, timeout              time.Duration
+	older                      string
 	label, jsonFile            string
+	check                      bool
 }
 
 // namedValue is one name=value pair of a list flag.
@@ -80,7 +82,10 @@ func parseOptions(args []string) (options, error) {
 	fs.IntVar(&o.requests, "requests", 200, "GET /apis requests per server, profile and concurrency")
 	conns := fs.String("connections", "1,8", "concurrencies of the GET /apis load")
 	fs.DurationVar(&o.idle, "idle", time.Minute, "idle window for the peer discovery traffic (0: skip)")
-	fs.DurationVar(&o.timeout, "timeout", 2*time.Minute, "bound of every wait")
+	fs.DurationVar(&o.timeout, "timeout", 2*time.Minute, "bound of every wait; a CRD that does not converge within it counts as timed out")
+	fs.StringVar(&o.older, "older", "", "the server that runs without batch/v1: GET and LIST of Jobs through it (proxied) against the first server (direct)")
+	fs.IntVar(&o.jobs, "jobs", 50, "Jobs the proxied LIST returns")
+	fs.BoolVar(&o.check, "check", false, "exit 1 unless every CRD converged within -timeout, the idle peer discovery traffic was only 304s and every proxied request answered 200")
 	fs.StringVar(&o.label, "label", "", "what the run is of (e.g. the binary), carried into the JSON")
 	fs.StringVar(&o.jsonFile, "json", "", "append the result as one JSON line to this file")
 	if err := fs.Parse(args); err != nil {
@@ -105,8 +110,17 @@ func parseOptions(args []string) (options, error) {
 		return o, fmt.Errorf("-servers needs at least two name=URL pairs, got %d", len(o.servers))
 	case o.ca == "" || o.cert == "" || o.key == "":
 		return o, fmt.Errorf("-cacert, -cert and -key are required")
-	case o.background < 0 || o.samples < 1 || o.burst < 0 || o.requests < 1:
-		return o, fmt.Errorf("-background and -burst must be 0 or more, -samples and -requests 1 or more")
+	case o.background < 0 || o.samples < 1 || o.burst < 0 || o.requests < 1 || o.jobs < 1:
+		return o, fmt.Errorf("-background and -burst must be 0 or more, -samples, -requests and -jobs 1 or more")
+	}
+	if o.older != "" {
+		found := false
+		for _, s := range o.servers[1:] {
+			found = found || s.name == o.older
+		}
+		if !found {
+			return o, fmt.Errorf("-older %q is not one of -servers but the first (where CRDs and Jobs are created)", o.older)
+		}
 	}
 	return o, nil
 }
@@ -126,6 +140,12 @@ type report struct {
 	Burst              int                `json:"burst"`
 	BurstUsableSeconds float64            `json:"burstUsableSeconds"`
 	BurstGoneSeconds   float64            `json:"burstGoneSeconds"`
+	// TimedOut counts, per event (usable, listed, gone, unlisted,
+	// burstUsable, burstGone), the samples that did not reach it within
+	// TimeoutSeconds; they count as that bound in the percentiles.
+	TimedOut       map[string]int   `json:"timedOut,omitempty"`
+	TimeoutSeconds float64          `json:"timeoutSeconds"`
+	Proxied        []proxiedLatency `json:"proxied,omitempty"`
 }
 
 func main() {
@@ -152,23 +172,43 @@ func main() {
 			os.Exit(1)
 		}
 	}
+	if o.check {
+		if failures := r.checkFailures(); len(failures) > 0 {
+			fmt.Fprintf(os.Stderr, "crdconvergence: %s: check failed:\n  %s\n", r.Label, strings.Join(failures, "\n  "))
+			os.Exit(1)
+		}
+		fmt.Fprintf(os.Stderr, "crdconvergence: %s: check passed\n", r.Label)
+	}
 }
 
 func run(ctx context.Context, o options) (*report, error) {
 	b := &bench{timeout: o.timeout}
+	var older *server
 	for _, s := range o.servers {
 		srv, err := newServer(s.name, s.value, o.ca, o.cert, o.key)
 		if err != nil {
 			return nil, err
 		}
 		b.servers = append(b.servers, srv)
+		if s.name == o.older {
+			older = srv
+		}
+	}
+	procs := serverProcesses{}
+	for _, p := range o.pids {
+		pid, err := strconv.Atoi(p.value)
+		if err != nil {
+			return nil, fmt.Errorf("-pids: %q is not a PID", p.value)
+		}
+		procs[p.name] = pid
 	}
 	crds, err := apiextensionsclient.NewForConfig(b.servers[0].config)
 	if err != nil {
 		return nil, err
 	}
 	b.crds = crds
-	r := &report{Label: o.label, Servers: len(b.servers), Background: o.background, Samples: o.samples, Burst: o.burst}
+	r := &report{Label: o.label, Servers: len(b.servers), Background: o.background, Samples: o.samples, Burst: o.burst,
+		TimeoutSeconds: o.timeout.Seconds(), TimedOut: map[string]int{}}
 
 	progress("creating %d background CRDs through %s", o.background, b.servers[0].name)
 	start := time.Now()
@@ -176,23 +216,27 @@ func run(ctx context.Context, o options) (*report, error) {
 	if err := b.createAll(ctx, background, 4); err != nil {
 		return nil, err
 	}
-	if err := b.everywhere(ctx, start, background, 200, 8); err != nil {
-		return nil, err
+	if missed := b.everywhere(ctx, start, background, 200, 8); missed > 0 {
+		return nil, fmt.Errorf("%d background CRD lists did not answer 200 through every other server within %s", missed, o.timeout)
 	}
 	r.PopulateSeconds = time.Since(start).Seconds()
-	if r.RSSMiB, err = rss(o.pids); err != nil {
+	if r.RSSMiB, err = rss(procs); err != nil {
 		return nil, err
 	}
 	if o.idle > 0 {
+		progress("waiting for a peer discovery refresh round after populating")
+		if err := b.awaitRefreshRound(ctx); err != nil {
+			return nil, err
+		}
 		progress("idle peer discovery traffic over %s", o.idle)
-		if r.Idle, err = b.idleTraffic(ctx, o.idle); err != nil {
+		if r.Idle, err = b.idleTraffic(ctx, procs, o.idle); err != nil {
 			return nil, err
 		}
 	}
 	for _, s := range b.servers {
 		for _, conns := range o.connections {
 			for _, p := range []struct{ name, accept string }{{"merged", acceptMerged}, {"nopeer", acceptNoPeer}} {
-				l, err := discoveryLatency(ctx, s, p.name, p.accept, conns, o.requests)
+				l, err := discoveryLatency(ctx, s, procs, p.name, p.accept, conns, o.requests)
 				if err != nil {
 					return nil, err
 				}
@@ -200,17 +244,31 @@ func run(ctx context.Context, o options) (*report, error) {
 			}
 		}
 	}
+	if older != nil {
+		progress("GET and LIST of %d Jobs through %s (proxied) and %s (direct)", o.jobs, older.name, b.servers[0].name)
+		if err := b.createJobs(ctx, o.jobs); err != nil {
+			return nil, err
+		}
+		if r.Proxied, err = b.proxiedRequests(ctx, older, o.requests); err != nil {
+			return nil, err
+		}
+	}
 	progress("convergence of %d CRDs, one at a time", o.samples)
-	var usable, listed, gone, unlisted []time.Duration
+	samples := map[string][]time.Duration{}
 	for i := 0; i < o.samples; i++ {
 		c, err := b.converge(ctx, probeCRD("conv", i))
 		if err != nil {
 			return nil, err
 		}
-		usable, listed, gone, unlisted = append(usable, c.Usable), append(listed, c.Listed), append(gone, c.Gone), append(unlisted, c.Unlisted)
+		for name, d := range map[string]time.Duration{"usable": c.Usable, "listed": c.Listed, "gone": c.Gone, "unlisted": c.Unlisted} {
+			samples[name] = append(samples[name], d)
+		}
+		for _, name := range c.TimedOut {
+			r.TimedOut[name]++
+		}
 	}
 	r.Convergence = map[string]float64{}
-	for name, d := range map[string][]time.Duration{"usable": usable, "listed": listed, "gone": gone, "unlisted": unlisted} {
+	for name, d := range samples {
 		r.Convergence[name+"P50"] = percentile(d, 50).Seconds()
 		r.Convergence[name+"P99"] = percentile(d, 99).Seconds()
 	}
@@ -220,60 +278,31 @@ func run(ctx context.Context, o options) (*report, error) {
 		for i := range specs {
 			specs[i] = probeCRD("burst", i)
 		}
-		u, g, err := b.burst(ctx, specs, 8)
+		u, g, timedOut, err := b.burst(ctx, specs, 8)
 		if err != nil {
 			return nil, err
 		}
 		r.BurstUsableSeconds, r.BurstGoneSeconds = u.Seconds(), g.Seconds()
+		for _, name := range timedOut {
+			r.TimedOut[name]++
+		}
 	}
-	if r.RSSMiBAfter, err = rss(o.pids); err != nil {
+	if r.RSSMiBAfter, err = rss(procs); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-func rss(pids []namedValue) (map[string]float64, error) {
-	if len(pids) == 0 {
+func rss(procs serverProcesses) (map[string]float64, error) {
+	if len(procs) == 0 {
 		return nil, nil
 	}
 	out := map[string]float64{}
-	for _, p := range pids {
-		pid, err := strconv.Atoi(p.value)
-		if err != nil {
-			return nil, fmt.Errorf("-pids: %q is not a PID", p.value)
-		}
-		if out[p.name], err = rssMiB(pid); err != nil {
+	for name, pid := range procs {
+		var err error
+		if out[name], err = rssMiB(pid); err != nil {
 			return nil, err
 		}
-	}
-	return out, nil
-}
-
-// idleTraffic samples every server's peer discovery fetches over window,
-// with nothing changing, per peer per minute.
-func (b *bench) idleTraffic(ctx context.Context, window time.Duration) ([]idleTraffic, error) {
-	before := map[string]map[string]float64{}
-	for _, s := range b.servers {
-		m, err := s.metrics(ctx)
-		if err != nil {
-			return nil, err
-		}
-		before[s.name] = peerFetches(m)
-	}
-	// A measurement window, not a wait for a condition.
-	time.Sleep(window)
-	var out []idleTraffic
-	for _, s := range b.servers {
-		m, err := s.metrics(ctx)
-		if err != nil {
-			return nil, err
-		}
-		after := peerFetches(m)
-		t := idleTraffic{Server: s.name, PerPeerPerMinute: map[string]float64{}, WindowSeconds: window.Seconds(), CountsPeerDiscovery: len(after) > 0}
-		for code, n := range after {
-			t.PerPeerPerMinute[code] = (n - before[s.name][code]) / float64(len(b.servers)-1) / window.Minutes()
-		}
-		out = append(out, t)
 	}
 	return out, nil
 }

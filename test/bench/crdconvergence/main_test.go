@@ -19,10 +19,15 @@ package main
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"k8s.io/client-go/rest"
 )
 
 func TestBackgroundCRDsAreARealisticMix(t *testing.T) {
@@ -84,6 +89,8 @@ func TestParseOptionsRejectsBadInput(t *testing.T) {
 		"-servers s1=https://a,s2=https://b -samples 0":       "-samples",
 		"-servers s1=https://a,s2=https://b -connections 1,x": "-connections",
 		"-servers s1=https://a,s2=https://b -pids s1":         "not name=value",
+		"-servers s1=https://a,s2=https://b -older s1":        "-older",
+		"-servers s1=https://a,s2=https://b -older s9":        "-older",
 	} {
 		_, err := parseOptions(append(strings.Fields(args), base...))
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -153,24 +160,108 @@ func TestPollReturnsWhenTheConditionHoldsOrTimesOut(t *testing.T) {
 }
 
 func TestMarkdownReportsEveryMeasurement(t *testing.T) {
-	r := &report{Label: "kubecarry", Servers: 3, Background: 100, Samples: 50, Burst: 100,
-		Convergence: map[string]float64{"usableP50": 0.5, "usableP99": 1.5},
+	r := &report{Label: "kubecarry", Servers: 3, Background: 100, Samples: 50, Burst: 100, TimeoutSeconds: 120,
+		Convergence: map[string]float64{"usableP50": 0.5, "usableP99": 1.5, "goneP50": 1, "goneP99": 120},
+		TimedOut:    map[string]int{"gone": 2},
 		Discovery: []latency{
-			{Server: "s1", Profile: "merged", Connections: 1, P50Millis: 3, P99Millis: 6, Bytes: 1000},
+			{Server: "s1", Profile: "merged", Connections: 1, P50Millis: 3, P99Millis: 6, Bytes: 1000, CPUMillisPerRequest: 2.5},
 			{Server: "s1", Profile: "nopeer", Connections: 1, P50Millis: 2, P99Millis: 4, Bytes: 900},
 		},
-		Idle:   []idleTraffic{{Server: "s1", PerPeerPerMinute: map[string]float64{"304": 2}, WindowSeconds: 60, CountsPeerDiscovery: true}, {Server: "s2"}},
-		RSSMiB: map[string]float64{"s1": 300}, RSSMiBAfter: map[string]float64{"s1": 320},
+		Idle: []idleTraffic{{Server: "s1", PerPeerPerMinute: map[string]float64{"304": 2}, WindowSeconds: 60, CountsPeerDiscovery: true, CPUCores: 0.0125},
+			{Server: "s2", CPUCores: -1}},
+		Proxied: []proxiedLatency{{Server: "s3", Route: "proxied", Verb: "list", P50Millis: 4, P99Millis: 9, Codes: map[string]int{"200": 199, "503": 1}}},
+		RSSMiB:  map[string]float64{"s1": 300}, RSSMiBAfter: map[string]float64{"s1": 320},
 	}
 	out := r.markdown()
 	for _, want := range []string{
-		"| create → list answers 200 | 0.50s | 1.50s |",
-		"| s1 | 1 | 3.0ms | 6.0ms | 2.0ms | 4.0ms | 1.50 | 1000 | 900 |",
-		"| s1 | 304: 2.0 |", "| s2 | not counted by this binary |",
+		"| create → list answers 200 | 0.50s | 1.50s | 0 |",
+		"| delete → list answers 404 | ≥ 1.00s | ≥ 120.00s | 2 |",
+		"| s1 | 1 | 3.0ms | 6.0ms | 2.0ms | 4.0ms | 1.50 | 1000 | 900 | 2.5ms | - |",
+		"| s1 | 304: 2.0 | 0.013 cores |", "| s2 | not counted by this binary | - |",
+		"| s3 | proxied | list | 4.0ms | 9.0ms | 200 × 199, 503 × 1 |",
 		"| s1 | 300 MiB | 320 MiB |", "burst of 100 CRDs",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+func TestParseCPUSecondsCountsUserAndSystemTime(t *testing.T) {
+	// A command name with a space and a parenthesis, utime 250 and stime
+	// 50 ticks.
+	stat := "4242 (kube apiserver) S 1 4242 4242 0 -1 4194560 1000 0 0 0 250 50 0 0 20 0 12 0 100 2000000 3000 18446744073709551615"
+	if got, err := parseCPUSeconds(stat); err != nil || got != 3 {
+		t.Errorf("parseCPUSeconds = %v, %v; want 3 seconds", got, err)
+	}
+	for _, bad := range []string{"no name here", "1 (x) S 1 2 3", "1 (x) S 1 1 1 0 -1 0 0 0 0 0 many 50 0"} {
+		if _, err := parseCPUSeconds(bad); err == nil {
+			t.Errorf("parseCPUSeconds(%q) accepted", bad)
+		}
+	}
+	if s, err := cpuSeconds(os.Getpid()); err != nil || s < 0 {
+		t.Errorf("this process's CPU time: %v, %v", s, err)
+	}
+}
+
+func TestRefreshedEverywhereWantsEveryCountingServer(t *testing.T) {
+	before := map[string]float64{"s1": 10, "s2": 4}
+	if refreshedEverywhere(before, map[string]float64{"s1": 14, "s2": 7}, 4) {
+		t.Error("s2 made 3 of 4 fetches, reported as refreshed")
+	}
+	if !refreshedEverywhere(before, map[string]float64{"s1": 14, "s2": 9, "s3": 0}, 4) {
+		t.Error("both made 4 or more, not reported as refreshed")
+	}
+	if !refreshedEverywhere(map[string]float64{}, map[string]float64{}, 4) {
+		t.Error("no counting server has nothing to wait for")
+	}
+}
+
+func TestCheckFailsOnTimeoutsNon304IdleFetchesAndProxyErrors(t *testing.T) {
+	good := &report{TimeoutSeconds: 60, TimedOut: map[string]int{"usable": 0},
+		Idle:    []idleTraffic{{Server: "s2", PerPeerPerMinute: map[string]float64{"200": 0, "304": 2}}},
+		Proxied: []proxiedLatency{{Server: "s3", Route: "proxied", Verb: "get", Codes: map[string]int{"200": 50}}},
+	}
+	if f := good.checkFailures(); len(f) != 0 {
+		t.Errorf("a clean run fails the check: %v", f)
+	}
+	bad := &report{TimeoutSeconds: 60, TimedOut: map[string]int{"unlisted": 1, "burstGone": 1},
+		Idle:    []idleTraffic{{Server: "s2", PerPeerPerMinute: map[string]float64{"200": 0.5, "304": 2}}},
+		Proxied: []proxiedLatency{{Server: "s3", Route: "proxied", Verb: "get", Codes: map[string]int{"200": 49, "404": 1}}},
+	}
+	f := strings.Join(bad.checkFailures(), "\n")
+	for _, want := range []string{"unlisted: 1 sample(s)", "burstGone: 1 sample(s)", "s2: idle peer discovery fetches answered 200", "proxied get Jobs through s3: 1 answered 404"} {
+		if !strings.Contains(f, want) {
+			t.Errorf("check failures lack %q:\n%s", want, f)
+		}
+	}
+}
+
+// fakeServer answers every list with 200 and /apis with one group, so that
+// waiting for a 404 or for the group to leave never ends.
+func fakeServer(t *testing.T, name string) *server {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/apis" {
+			_, _ = w.Write([]byte(`{"items":[{"metadata":{"name":"conv0.` + benchDomain + `"}}]}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{}`))
+	}))
+	t.Cleanup(ts.Close)
+	return &server{name: name, config: &rest.Config{Host: ts.URL}, client: ts.Client()}
+}
+
+func TestObserveCountsWhatNoServerReachesAsTimedOut(t *testing.T) {
+	b := &bench{servers: []*server{fakeServer(t, "s1"), fakeServer(t, "s2"), fakeServer(t, "s3")}, timeout: 200 * time.Millisecond}
+	spec := probeCRD("conv", 0)
+	if o := b.observe(context.Background(), spec, http.StatusOK, true); o.listTimedOut || o.groupTimedOut || o.list >= b.timeout {
+		t.Errorf("reachable state: %+v", o)
+	}
+	o := b.observe(context.Background(), spec, http.StatusNotFound, false)
+	if !o.listTimedOut || !o.groupTimedOut || o.list < b.timeout || o.group < b.timeout {
+		t.Errorf("a state no server reaches: %+v, want both timed out at the bound %s or later", o, b.timeout)
+	}
+	if missed := b.everywhere(context.Background(), time.Now(), []crdSpec{spec, probeCRD("conv", 1)}, http.StatusNotFound, 4); missed != 4 {
+		t.Errorf("everywhere missed %d (spec, server) pairs, want 4", missed)
 	}
 }
