@@ -46,6 +46,8 @@ kubecarry::conformance::tools() {
 # image has Alpine's. Extracted packages run no maintainer scripts, so the
 # image adds the links update-alternatives would (nc, awk).
 readonly KUBECARRY_AGNHOST_PACKAGES="dash,bash,coreutils,grep,sed,findutils,procps,libc-bin,curl,netcat-openbsd,bind9-dnsutils,iproute2"
+# The links update-alternatives would make in that userland.
+readonly KUBECARRY_AGNHOST_ALTERNATIVES="--symlink /bin/nc=nc.openbsd --symlink /usr/bin/awk=mawk"
 
 # kubecarry::conformance::rootfs <name> <packages> prints the path of a
 # Debian root file system with those packages, extracted once.
@@ -59,12 +61,53 @@ kubecarry::conformance::rootfs() {
   echo "${rootfs}"
 }
 
+# Upstream's busybox test image is Docker's busybox:<version>: upstream
+# busybox built with its defconfig. Debian's busybox reverts ash passing
+# variables whose names are not shell identifiers ("data-1") on to the
+# commands it runs, and the ConfigMap and Secret environment tests print
+# such variables with "sh -c env" in it. So busybox is built here from the
+# upstream release tarball, which Debian's archive carries as its orig
+# tarball, checked against this checksum (the one Debian's source package
+# lists).
+readonly KUBECARRY_BUSYBOX_VERSION=1.37.0
+readonly KUBECARRY_BUSYBOX_SHA256=3311dff32e746499f4df0d5df04d7eb396382d7e108bb9250e7b519b837043a4
+
+# kubecarry::conformance::busybox_binary builds (once, cached by version)
+# upstream busybox, static, with its defconfig, and prints its path.
+kubecarry::conformance::busybox_binary() {
+  local version="${KUBECARRY_BUSYBOX_VERSION}"
+  local dir="${KUBECARRY_BUSYBOX_CACHE:-${HOME}/.cache/kubecarry/busybox}/${version}"
+  if [[ -x "${dir}/busybox" ]]; then
+    echo "${dir}/busybox"
+    return 0
+  fi
+  local tarball="busybox_${version}.orig.tar.bz2"
+  local url="${KUBECARRY_DEBIAN_MIRROR:-http://deb.debian.org/debian}/pool/main/b/busybox/${tarball}"
+  kubecarry::apt::install "busybox's build" gcc=gcc make=make bzip2=bzip2
+  rm -rf "${dir}"
+  mkdir -p "${dir}"
+  kubecarry::log::status "building busybox ${version} (upstream's release, static, defconfig) in ${dir}"
+  curl -fsSL --retry 3 -o "${dir}/${tarball}" "${url}" || kubecarry::log::fatal "downloading ${url} failed"
+  sha256sum -c --quiet - <<<"${KUBECARRY_BUSYBOX_SHA256}  ${dir}/${tarball}" >&2 ||
+    kubecarry::log::fatal "${url} is not busybox ${version}'s release tarball (its SHA-256 is not ${KUBECARRY_BUSYBOX_SHA256})"
+  tar -xjf "${dir}/${tarball}" -C "${dir}"
+  if ! (cd "${dir}/busybox-${version}" && make defconfig &&
+    sed -i 's/^# CONFIG_STATIC is not set$/CONFIG_STATIC=y/' .config && grep -qx CONFIG_STATIC=y .config &&
+    make -j"$(nproc)" busybox) >"${dir}/build.log" 2>&1; then
+    tail -n 20 "${dir}/build.log" >&2
+    kubecarry::log::fatal "building busybox ${version} failed (log: ${dir}/build.log)"
+  fi
+  mv "${dir}/busybox-${version}/busybox" "${dir}/busybox"
+  rm -rf "${dir}/busybox-${version}" "${dir:?}/${tarball}"
+  echo "${dir}/busybox"
+}
+
 # kubecarry::conformance::busybox prints the flags of a busybox image:
-# Debian's static busybox with a link for each of its commands, "sh" by
-# default, as upstream's busybox image.
+# upstream busybox with a link for each of its commands, "sh" by default,
+# as upstream's busybox image.
 kubecarry::conformance::busybox() {
   local busybox
-  busybox="$(kubecarry::conformance::rootfs_binary busybox "$(kubecarry::conformance::rootfs busybox busybox-static)" "(usr/)?bin/busybox")"
+  busybox="$(kubecarry::conformance::busybox_binary)"
   local flags="--cmd sh" applet
   for applet in $("${busybox}" --list-full); do
     flags+=" --symlink /${applet}=/usr/local/bin/busybox"
@@ -93,7 +136,7 @@ kubecarry::conformance::dnsutils() {
   local rootfs
   rootfs="$(kubecarry::conformance::rootfs agnhost "${KUBECARRY_AGNHOST_PACKAGES}")"
   echo "$(kubecarry::conformance::rootfs_binary dnsutils-bash "${rootfs}" "(usr/)?bin/bash") 0 --name bash" \
-    "--rootfs linux/amd64=${rootfs} --symlink /bin/nc=nc.openbsd --symlink /usr/bin/awk=mawk"
+    "--rootfs linux/amd64=${rootfs} ${KUBECARRY_AGNHOST_ALTERNATIVES}"
 }
 
 # kubecarry::conformance::nginx prints the flags of the nginx images (every
@@ -112,11 +155,11 @@ kubecarry::conformance::nginx() {
 # nothing when it cannot (the tests that need it are on the skip list);
 # the flags name the binary (--name) where it is not the image's name.
 # agnhost (every tag the manifest names) is the release's own
-# test/images/agnhost on a Debian userland, run as /agnhost with "pause" as
-# its default command and porter's certificate at the root, like
-# upstream's; nautilus is that agnhost serving its page; nonewprivs is the
-# release's nnp, setuid root; busybox, jessie-dnsutils and nginx are
-# Debian's; sample-apiserver is k8s.io/sample-apiserver of the release's
+# test/images/agnhost on a Debian userland, run as /agnhost (tests read
+# their argv) with "pause" as its default command and porter's certificate
+# at the root, like upstream's; nautilus is that agnhost serving its page;
+# nonewprivs is the release's nnp, setuid root; busybox is upstream's built
+# here; jessie-dnsutils and nginx are Debian's; sample-apiserver is k8s.io/sample-apiserver of the release's
 # staging version; etcd is etcd of the tag; pause is kubecarry's
 # test/images/pause.
 kubecarry::conformance::image_source() {
@@ -126,10 +169,10 @@ kubecarry::conformance::image_source() {
     */e2e-test-images/agnhost)
       local src
       src="$(kubecarry::upstream::module_dir k8s.io/kubernetes "${version}")/test/images/agnhost"
-      echo "$(kubecarry::upstream::build agnhost "${version}" | tail -n1) 0 --cmd pause" \
+      echo "$(kubecarry::upstream::build agnhost "${version}" | tail -n1) 0 --entrypoint /agnhost --cmd pause" \
         "--rootfs linux/amd64=$(kubecarry::conformance::rootfs agnhost "${KUBECARRY_AGNHOST_PACKAGES}")" \
         "--symlink /agnhost=usr/local/bin/agnhost --symlink /agnhost-2=usr/local/bin/agnhost" \
-        "--symlink /bin/nc=nc.openbsd --symlink /usr/bin/awk=mawk" \
+        "${KUBECARRY_AGNHOST_ALTERNATIVES}" \
         "--file /localhost.crt=${src}/porter/localhost.crt --file /localhost.key=${src}/porter/localhost.key"
       ;;
     */e2e-test-images/busybox) kubecarry::conformance::busybox ;;
@@ -138,7 +181,7 @@ kubecarry::conformance::image_source() {
       # tests read, as upstream's image is agnhost plus these two files.
       local html
       html="$(kubecarry::upstream::module_dir k8s.io/kubernetes "${version}")/test/images/nautilus/html"
-      echo "$(kubecarry::upstream::build agnhost "${version}" | tail -n1) 0 --cmd test-webserver" \
+      echo "$(kubecarry::upstream::build agnhost "${version}" | tail -n1) 0 --entrypoint /agnhost --cmd test-webserver" \
         "--rootfs linux/amd64=$(kubecarry::conformance::rootfs agnhost "${KUBECARRY_AGNHOST_PACKAGES}")" \
         "--symlink /agnhost=usr/local/bin/agnhost" \
         "--file /nautilus.jpg=${html}/nautilus.jpg --file /data.json=${html}/data.json"

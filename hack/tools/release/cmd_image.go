@@ -80,6 +80,7 @@ func runImage(args []string) error {
 	files := extraFiles{}
 	fs.Var(files, "file", "path=source: a file the image adds with the source's permission bits (repeat), e.g. /localhost.crt=porter/localhost.crt")
 	binaryMode := fs.String("binary-mode", "0755", "the binary's permission bits, octal (04755: setuid root)")
+	entrypoint := fs.String("entrypoint", "", "the image's entrypoint, an absolute path in the image (default: the binary); the program sees it as argv[0], e.g. agnhost's /agnhost")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -91,6 +92,11 @@ func runImage(args []string) error {
 	}
 	if !userPattern.MatchString(*user) {
 		return fmt.Errorf("--user %q is not uid or uid:gid", *user)
+	}
+	if *entrypoint == "" {
+		*entrypoint = "/" + binaryDir + "/" + *cmdName
+	} else if err := validEntrypoint(*entrypoint, *cmdName, links); err != nil {
+		return err
 	}
 	mode, err := strconv.ParseInt(*binaryMode, 8, 64)
 	if err != nil || mode <= 0 || mode > 0o7777 {
@@ -123,7 +129,7 @@ func runImage(args []string) error {
 	var images []v1.Image
 	for _, p := range binaries.platforms() {
 		img, err := buildPlatformImage(platformImage{cmdName: *cmdName, platform: p, binaryPath: binaries[p], rootfsPath: rootfs[p],
-			user: *user, cmd: cmd, symlinks: links, files: files, binaryMode: mode}, info)
+			user: *user, entrypoint: *entrypoint, cmd: cmd, symlinks: links, files: files, binaryMode: mode}, info)
 		if err != nil {
 			return fmt.Errorf("%s for %s: %w", *cmdName, p, err)
 		}
@@ -159,6 +165,7 @@ func runImage(args []string) error {
 // platformImage is what one platform's image is built from.
 type platformImage struct {
 	cmdName, platform, binaryPath, rootfsPath, user string
+	entrypoint                                      string
 	cmd                                             []string
 	symlinks                                        symlinks
 	files                                           extraFiles
@@ -224,7 +231,7 @@ func buildPlatformImage(pi platformImage, info buildInfo) (v1.Image, error) {
 			{Tar: baseTar, CreatedBy: baseDesc},
 			{Tar: binTar, CreatedBy: fmt.Sprintf("%s %s built by hack/release.sh", cmdName, info.version)},
 		},
-		Entrypoint: []string{"/" + binaryDir + "/" + cmdName},
+		Entrypoint: []string{pi.entrypoint},
 		Cmd:        pi.cmd,
 		Env:        []string{defaultPath},
 		User:       user,
@@ -268,6 +275,17 @@ func addFiles(b *layer.Builder, files extraFiles) error {
 		if err := b.AddFile(dest, mode, data); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// validEntrypoint accepts an entrypoint that names the binary or one of the
+// image's symbolic links: anything else would be a path the image may not
+// have, found only when a container fails to start.
+func validEntrypoint(entrypoint, cmdName string, links symlinks) error {
+	path := strings.TrimPrefix(entrypoint, "/")
+	if _, isLink := links[path]; !strings.HasPrefix(entrypoint, "/") || (path != binaryDir+"/"+cmdName && !isLink) {
+		return fmt.Errorf("--entrypoint %q is neither /%s/%s nor a --symlink of the image", entrypoint, binaryDir, cmdName)
 	}
 	return nil
 }
