@@ -247,7 +247,10 @@ kubecarry::cluster::apiserver() {
   local -a extra
   read -r -a extra <<<"${APISERVER_EXTRA_FLAGS:-}"
   kubecarry::cluster::port_free "${ip}" "${KUBECARRY_APISERVER_PORT}" "${name}"
-  # unshare and sh both exec, so the recorded PID is kube-apiserver's.
+  # --allow-privileged as kubeadm and upstream's local cluster set it: the
+  # default refuses every privileged container (the conformance suite's Job
+  # disruption test runs one). unshare and sh both exec, so the recorded
+  # PID is kube-apiserver's.
   # shellcheck disable=SC2016 # $0 and $@ are the inner sh's, not ours.
   kubecarry::cluster::start "${name}" "${binary}" \
     unshare --uts -- sh -c 'hostname "$0" && exec "$@"' "${LOCAL_CLUSTER_PREFIX}-${name}" \
@@ -261,6 +264,7 @@ kubecarry::cluster::apiserver() {
     --service-account-signing-key-file="${pki}/sa.key" \
     --service-cluster-ip-range="${KUBECARRY_SERVICE_CIDR}" \
     --authorization-mode=Node,RBAC \
+    --allow-privileged=true \
     --requestheader-client-ca-file="${pki}/front-proxy-ca.crt" \
     --requestheader-allowed-names=front-proxy-client \
     --requestheader-username-headers=X-Remote-User \
