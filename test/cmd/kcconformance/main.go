@@ -23,6 +23,7 @@ limitations under the License.
 //	kcconformance skip-regexp -suite conformance.yaml -skip-list skips.yaml
 //	kcconformance report -suite conformance.yaml -skip-list skips.yaml [-focus RE] [-require-pass] [-out summary.md] \
 //	    capable=junit_01.xml older=junit_01.xml ...
+//	kcconformance failed-regexp -junit junit_01.xml
 //
 // -suite is what "e2e.test --list-conformance-tests" prints. report selects
 // the suite's tests that -focus matches, places each in every run (passed,
@@ -31,7 +32,9 @@ limitations under the License.
 // -out), and exits 1 when a test passed through the first apiserver and not
 // through another (an expected failure aside), or, with -require-pass, when
 // any selected test failed unexpectedly or did not run, an expected failure
-// passed, or a suite node failed. It exits 2 on a usage error.
+// passed, or a suite node failed. failed-regexp prints a --focus expression
+// of exactly the tests a report has as failed (hack/conformance.sh
+// --focus-failed-in). It exits 2 on a usage error.
 package main
 
 import (
@@ -59,13 +62,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 			err = skipRegexp(args[1:], stdout, stderr)
 		case "report":
 			err = report(args[1:], stdout, stderr)
+		case "failed-regexp":
+			err = failedRegexp(args[1:], stdout, stderr)
 		}
 	}
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, errUsage):
-		fmt.Fprintln(stderr, "usage: kcconformance skip-regexp|report [flags] (see the package documentation)")
+		fmt.Fprintln(stderr, "usage: kcconformance skip-regexp|report|failed-regexp [flags] (see the package documentation)")
 		return 2
 	default:
 		fmt.Fprintln(stderr, "kcconformance:", err)
@@ -123,6 +128,33 @@ func skipRegexp(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(stdout, skips.Regexp())
+	return nil
+}
+
+// failedRegexp prints a ginkgo --focus expression of exactly the tests a
+// JUnit report has as failed: to run through the capable apiserver what
+// failed through the older one, and so tell kubecarry's failures from the
+// cluster's.
+func failedRegexp(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("failed-regexp", stderr)
+	junit := fs.String("junit", "", "the JUnit report of a run")
+	if err := fs.Parse(args); err != nil || fs.NArg() != 0 || *junit == "" {
+		return errUsage
+	}
+	f, err := os.Open(*junit)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	cases, err := result.ParseJUnit(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", *junit, err)
+	}
+	failed := result.FailedNames(cases)
+	if len(failed) == 0 {
+		return fmt.Errorf("%s: no test failed", *junit)
+	}
+	fmt.Fprintln(stdout, result.NamesRegexp(failed))
 	return nil
 }
 

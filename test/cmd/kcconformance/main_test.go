@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -68,6 +69,32 @@ func TestSkipRegexpPrintsTheListAsOneAnchoredExpression(t *testing.T) {
 	}
 	if got := strings.TrimSpace(out.String()); got != `^(\[sig-storage\]\s+EmptyDir\s+wrapper\s+volumes\s+should\s+not\s+conflict\s+\[Conformance\])$` {
 		t.Errorf("regexp %s", got)
+	}
+}
+
+func TestFailedRegexpFocusesExactlyTheFailedTests(t *testing.T) {
+	dir := t.TempDir()
+	report := write(t, dir, "junit.xml", junit(map[string]string{flowSchema: "failed", discovery: "passed", gitRepo: "timedout", "[SynchronizedAfterSuite]": "failed"}))
+	var out, errOut bytes.Buffer
+	if code := run([]string{"failed-regexp", "-junit", report}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	re, err := regexp.Compile(strings.TrimSpace(out.String()))
+	if err != nil {
+		t.Fatalf("not a regular expression: %v", err)
+	}
+	for name, want := range map[string]bool{flowSchema: true, gitRepo: true, discovery: false, flowSchema + " again": false, "[SynchronizedAfterSuite]": false} {
+		if re.MatchString(name) != want {
+			t.Errorf("%q matched: %v, want %v (expression %s)", name, !want, want, re)
+		}
+	}
+	clean := write(t, dir, "clean.xml", junit(map[string]string{discovery: "passed"}))
+	errOut.Reset()
+	if code := run([]string{"failed-regexp", "-junit", clean}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "no test failed") {
+		t.Errorf("a report without failures: exit %d, %q", code, errOut.String())
+	}
+	if code := run([]string{"failed-regexp"}, &out, &errOut); code != 2 {
+		t.Errorf("without -junit: exit %d, want 2", code)
 	}
 }
 

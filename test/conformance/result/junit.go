@@ -47,6 +47,24 @@ type Case struct {
 	Known string
 }
 
+// suiteNode says whether the case is one of the suite's own nodes
+// ([SynchronizedBeforeSuite], [ReportAfterSuite], ...), not a test.
+func (c Case) suiteNode() bool {
+	return strings.HasPrefix(c.Name, "[") && !strings.HasPrefix(c.Name, "[sig-")
+}
+
+// FailedNames are the names of the tests that failed, in report order
+// (the suite's own nodes are not tests).
+func FailedNames(cases []Case) []string {
+	var out []string
+	for _, c := range cases {
+		if c.Status == Failed && !c.suiteNode() {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
 // knownFailure says whether the case failed as the list expects.
 func (c Case) knownFailure() bool {
 	return c.Status == Failed && c.Known != ""

@@ -43,8 +43,7 @@ func Summarize(name string, selected []string, skips SkipList, cases []Case) Ser
 	s := Server{Name: name, Tests: map[string]Case{}}
 	byName := map[string]Case{}
 	for _, c := range cases {
-		if strings.HasPrefix(c.Name, "[") && !strings.HasPrefix(c.Name, "[sig-") {
-			// [SynchronizedBeforeSuite], [ReportAfterSuite], ...
+		if c.suiteNode() {
 			if c.Status == Failed {
 				s.SetupFailures = append(s.SetupFailures, c)
 			}

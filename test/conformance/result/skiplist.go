@@ -133,14 +133,25 @@ func (l SkipList) Reason(name string) (string, bool) {
 // tests' full texts and nothing else ("" for an empty list, which ginkgo
 // reads as no skip).
 func (l SkipList) Regexp() string {
-	if len(l.Skips) == 0 {
+	names := make([]string, 0, len(l.Skips))
+	for _, s := range l.Skips {
+		names = append(names, s.Name)
+	}
+	return NamesRegexp(names)
+}
+
+// NamesRegexp is a ginkgo --focus or --skip expression that matches
+// exactly the full texts of the named tests and nothing else ("" for
+// none).
+func NamesRegexp(names []string) string {
+	if len(names) == 0 {
 		return ""
 	}
-	quoted := make([]string, 0, len(l.Skips))
-	for _, s := range l.Skips {
+	quoted := make([]string, 0, len(names))
+	for _, n := range names {
 		// Ginkgo matches the text with single spaces; any run of
-		// whitespace in the list matches one.
-		parts := strings.Fields(s.Name)
+		// whitespace in a name matches one.
+		parts := strings.Fields(n)
 		for i, p := range parts {
 			parts[i] = regexp.QuoteMeta(p)
 		}
