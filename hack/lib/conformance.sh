@@ -103,14 +103,15 @@ kubecarry::conformance::busybox_binary() {
 }
 
 # kubecarry::conformance::busybox prints the flags of a busybox image:
-# upstream busybox with a link for each of its commands, "sh" by default,
-# as upstream's busybox image.
+# upstream busybox with a link in /bin for each of its commands (tests run
+# /bin/sysctl), "sh" by default, as Docker's busybox image ("busybox
+# --install /bin").
 kubecarry::conformance::busybox() {
   local busybox
   busybox="$(kubecarry::conformance::busybox_binary)"
   local flags="--cmd sh" applet
-  for applet in $("${busybox}" --list-full); do
-    flags+=" --symlink /${applet}=/usr/local/bin/busybox"
+  for applet in $("${busybox}" --list); do
+    flags+=" --symlink /bin/${applet}=/usr/local/bin/busybox"
   done
   echo "${busybox} 0 ${flags}"
 }
@@ -181,7 +182,7 @@ kubecarry::conformance::image_source() {
       # tests read, as upstream's image is agnhost plus these two files.
       local html
       html="$(kubecarry::upstream::module_dir k8s.io/kubernetes "${version}")/test/images/nautilus/html"
-      echo "$(kubecarry::upstream::build agnhost "${version}" | tail -n1) 0 --entrypoint /agnhost --cmd test-webserver" \
+      echo "$(kubecarry::upstream::build agnhost "${version}" | tail -n1) 0 --name agnhost --entrypoint /agnhost --cmd test-webserver" \
         "--rootfs linux/amd64=$(kubecarry::conformance::rootfs agnhost "${KUBECARRY_AGNHOST_PACKAGES}")" \
         "--symlink /agnhost=usr/local/bin/agnhost" \
         "--file /nautilus.jpg=${html}/nautilus.jpg --file /data.json=${html}/data.json"

@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"regexp"
 	"sort"
 	"strconv"
@@ -279,13 +280,24 @@ func addFiles(b *layer.Builder, files extraFiles) error {
 	return nil
 }
 
-// validEntrypoint accepts an entrypoint that names the binary or one of the
-// image's symbolic links: anything else would be a path the image may not
-// have, found only when a container fails to start.
+// validEntrypoint accepts an entrypoint that is the binary or one of the
+// image's symbolic links to it: anything else would be a path the image
+// may not have, found only when a container fails to start.
 func validEntrypoint(entrypoint, cmdName string, links symlinks) error {
-	path := strings.TrimPrefix(entrypoint, "/")
-	if _, isLink := links[path]; !strings.HasPrefix(entrypoint, "/") || (path != binaryDir+"/"+cmdName && !isLink) {
-		return fmt.Errorf("--entrypoint %q is neither /%s/%s nor a --symlink of the image", entrypoint, binaryDir, cmdName)
+	binary := binaryDir + "/" + cmdName
+	p := strings.TrimPrefix(entrypoint, "/")
+	if strings.HasPrefix(entrypoint, "/") && p == binary {
+		return nil
+	}
+	target, isLink := links[p]
+	if !strings.HasPrefix(entrypoint, "/") || !isLink {
+		return fmt.Errorf("--entrypoint %q is neither /%s nor a --symlink of the image", entrypoint, binary)
+	}
+	if !path.IsAbs(target) {
+		target = path.Join("/", path.Dir(p), target)
+	}
+	if path.Clean(target) != "/"+binary {
+		return fmt.Errorf("--entrypoint %q links to %s, not to the binary /%s", entrypoint, target, binary)
 	}
 	return nil
 }

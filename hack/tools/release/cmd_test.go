@@ -316,6 +316,8 @@ func TestImageRejectsBadFilesAndModes(t *testing.T) {
 		{"--file", "/dir=" + dir},
 		{"--entrypoint", "/nowhere"},
 		{"--entrypoint", "usr/local/bin/x"},
+		// A link to another binary's path: the image named x has no agnhost.
+		{"--entrypoint", "/agnhost", "--symlink", "/agnhost=usr/local/bin/agnhost"},
 	} {
 		if err := runImage(append(append([]string{}, base...), extra...)); err == nil {
 			t.Errorf("%q accepted", extra)
