@@ -48,6 +48,11 @@ Options:
                      are compared with (default capable,older)
   --focus REGEXP     only the conformance tests whose names match, e.g.
                      '\[sig-api-machinery\]' (default: all)
+  --focus-failed-in JUNIT
+                     only the tests that JUnit report has as failed, e.g. to
+                     run through the capable apiserver what failed through
+                     the older one (a test that fails through both is the
+                     cluster's, not kubecarry's)
   --procs N          ginkgo processes for the parallel tests (default 2);
                      [Serial] tests run alone after them
   --require-pass     also fail when any selected test fails or does not run
@@ -67,6 +72,7 @@ EOF
 cluster=local
 through=capable,older
 focus=""
+failed_in=""
 procs=2
 require_pass=false
 report_root=""
@@ -75,6 +81,7 @@ while [[ $# -gt 0 ]]; do
     --cluster) cluster="${2?--cluster needs local or kubeadm}"; shift 2 ;;
     --through) through="${2?--through needs capable, older or both}"; shift 2 ;;
     --focus) focus="${2?--focus needs a regular expression}"; shift 2 ;;
+    --focus-failed-in) failed_in="${2?--focus-failed-in needs a JUnit report}"; shift 2 ;;
     --procs) procs="${2?--procs needs a number}"; shift 2 ;;
     --require-pass) require_pass=true; shift ;;
     --report-dir) report_root="${2?--report-dir needs a directory}"; shift 2 ;;
@@ -110,6 +117,11 @@ report_root="$(realpath "${report_root}")"
 CONFORMANCE_SKIP_LIST="$(kubecarry::conformance::skip_list "${version}")"
 [[ -f "${CONFORMANCE_SKIP_LIST}" ]] || kubecarry::log::fatal "there is no skip list for ${version}: ${CONFORMANCE_SKIP_LIST}"
 kubecarry::conformance::tools "${version}" "${report_root}"
+if [[ -n "${failed_in}" ]]; then
+  [[ -z "${focus}" ]] || kubecarry::log::fatal "--focus and --focus-failed-in select the tests each; give one"
+  focus="$("${KCCONFORMANCE}" failed-regexp -junit "${failed_in}")" ||
+    kubecarry::log::fatal "--focus-failed-in ${failed_in}: no failed tests to run"
+fi
 kubecarry::conformance::images "${version}" "${KUBECARRY_OUTPUT}/conformance/images" "${report_root}/images.list"
 kubecarry::conformance::import_images "${report_root}/images.list"
 

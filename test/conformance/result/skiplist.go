@@ -142,7 +142,10 @@ func (l SkipList) Regexp() string {
 
 // NamesRegexp is a ginkgo --focus or --skip expression that matches
 // exactly the full texts of the named tests and nothing else ("" for
-// none).
+// none). Ginkgo matches it against the suite's description, a space and
+// the spec's text ("Kubernetes e2e suite [sig-cli] Kubectl client ..."),
+// so the expression starts after the description, which has no "[", while
+// every test's name starts with one.
 func NamesRegexp(names []string) string {
 	if len(names) == 0 {
 		return ""
@@ -158,5 +161,5 @@ func NamesRegexp(names []string) string {
 		quoted = append(quoted, strings.Join(parts, `\s+`))
 	}
 	sort.Strings(quoted)
-	return `^(` + strings.Join(quoted, "|") + `)$`
+	return `^[^\[]*\s(` + strings.Join(quoted, "|") + `)$`
 }
