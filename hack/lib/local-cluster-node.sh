@@ -56,8 +56,9 @@ kubecarry::node::pod_cidr() {
 
 # kubecarry::node::cni_config <Pod CIDR> writes the bridge network: cni0 is
 # the Pods' gateway, traffic leaving the Pod CIDR is masqueraded to the
-# node's address (the host has no route to Pods), and host-local keeps its
-# leases in the cluster's state instead of /var/lib/cni.
+# node's address, host-local keeps its leases in the cluster's state
+# instead of /var/lib/cni, and portmap gives containers' hostPorts (on any
+# hostIP, 127.0.0.1 too), as kubelet leaves them to the network plugin.
 kubecarry::node::cni_config() {
   local dir
   dir="$(kubecarry::node::dir)/cni"
@@ -79,7 +80,8 @@ kubecarry::node::cni_config() {
         "routes": [{"dst": "0.0.0.0/0"}],
         "dataDir": "${dir}/ipam"
       }
-    }
+    },
+    {"type": "portmap", "capabilities": {"portMappings": true}}
   ]
 }
 JSON

@@ -67,6 +67,15 @@ func TestSuiteTestsUnfoldsCodenamesAndSelectsByFocus(t *testing.T) {
 	if _, err := Select(names, `\[sig-storage\]`); err == nil {
 		t.Error("a focus that selects nothing was accepted")
 	}
+	// As ginkgo: the suite's description comes first, so a focus anchored
+	// at the test's name selects nothing, and the one failed-regexp and the
+	// skip list write selects exactly their tests.
+	if _, err := Select(names, `^\[sig-api-machinery\]`); err == nil {
+		t.Error("a focus anchored where ginkgo sees the description selected a test")
+	}
+	if got, err := Select(names, NamesRegexp([]string{discovery})); err != nil || len(got) != 1 || got[0] != discovery {
+		t.Errorf("NamesRegexp of one test selects %q, %v", got, err)
+	}
 	if _, err := Select(names, `(`); err == nil {
 		t.Error("a focus that is not a regular expression was accepted")
 	}

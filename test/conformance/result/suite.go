@@ -61,7 +61,13 @@ func SuiteTests(conformanceYAML []byte) ([]string, error) {
 	return names, nil
 }
 
-// Select returns the names the regular expression matches (all with "").
+// suiteDescription is the e2e suite's description (its RunSpecs call).
+// Ginkgo matches --focus and --skip against it, a space and the spec's
+// text.
+const suiteDescription = "Kubernetes e2e suite"
+
+// Select returns the names the regular expression matches as ginkgo's
+// --focus does (all with "").
 func Select(names []string, focus string) ([]string, error) {
 	re, err := regexp.Compile(focus)
 	if err != nil {
@@ -69,7 +75,7 @@ func Select(names []string, focus string) ([]string, error) {
 	}
 	var out []string
 	for _, n := range names {
-		if re.MatchString(n) {
+		if re.MatchString(suiteDescription + " " + n) {
 			out = append(out, n)
 		}
 	}
