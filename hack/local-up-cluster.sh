@@ -18,10 +18,10 @@
 # peer-aggregated discovery on, one of them "older"), optionally a real
 # upstream kube-apiserver as a peer, kube-controller-manager, the sample
 # cloud-controller-manager with netlink routes, a few Nodes, and kube-proxy
-# (nftables) for one Node inside a network namespace. That Node is real: an
-# upstream kubelet over containerd runs its Pods, kube-scheduler places
-# them, CoreDNS serves cluster DNS, and the summary prints how to use the
-# built kubectl and crictl. Needs root.
+# (nftables) for each real Node, each inside a network namespace of its
+# own: an upstream kubelet over containerd runs its Pods, kube-scheduler
+# places them, CoreDNS serves cluster DNS, and the summary prints how to
+# use the built kubectl and crictl. Needs root.
 
 set -o errexit
 set -o nounset
@@ -53,6 +53,10 @@ Options (each has an environment variable of the same meaning):
                             UPSTREAM_PEER_DISABLED_API (default batch/v1), so
                             requests to it for that API are proxied to kubecarry
       --nodes N             Node objects to register (NODES, default 3)
+      --real-nodes N        how many of them are real: kubelet, containerd and
+                            kube-proxy in a network namespace each (REAL_NODES,
+                            default 1; 2 with --test); the others are
+                            registered only, tainted so nothing runs there
       --allow-service-external-ips true|false
                             kube-proxy's --allow-service-external-ips
                             (ALLOW_SERVICE_EXTERNAL_IPS, default true)
@@ -92,6 +96,7 @@ OLDER_DISABLED_API="${OLDER_DISABLED_API:-batch/v1}"
 UPSTREAM_PEER="${UPSTREAM_PEER:-}"
 UPSTREAM_PEER_DISABLED_API="${UPSTREAM_PEER_DISABLED_API:-batch/v1}"
 NODES="${NODES:-3}"
+REAL_NODES="${REAL_NODES:-}"
 ALLOW_SERVICE_EXTERNAL_IPS="${ALLOW_SERVICE_EXTERNAL_IPS:-true}"
 mode=up
 run_command=()
@@ -102,6 +107,7 @@ while [[ $# -gt 0 ]]; do
     --older) OLDER_APISERVER="${2?--older needs a server number}"; shift 2 ;;
     --upstream-peer) UPSTREAM_PEER="${2?--upstream-peer needs a release such as v1.36.3}"; shift 2 ;;
     --nodes) NODES="${2?--nodes needs a number}"; shift 2 ;;
+    --real-nodes) REAL_NODES="${2?--real-nodes needs a number}"; shift 2 ;;
     --allow-service-external-ips) ALLOW_SERVICE_EXTERNAL_IPS="${2?--allow-service-external-ips needs true or false}"; shift 2 ;;
     --allow-service-external-ips=*) ALLOW_SERVICE_EXTERNAL_IPS="${1#*=}"; shift ;;
     --down) mode=down; shift ;;
@@ -125,17 +131,21 @@ if [[ "${mode}" == test ]]; then
   LOCAL_CLUSTER_PREFIX="${LOCAL_CLUSTER_PREFIX:-kct}"
   # The externalIPs check needs kube-proxy to ignore them.
   ALLOW_SERVICE_EXTERNAL_IPS=false
+  # Two real nodes, so the Pod checks cross from one node to another.
+  REAL_NODES="${REAL_NODES:-2}"
 else
   LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster}"
   ETCD_PORT="${ETCD_PORT:-2379}"
   LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.200.0}"
   LOCAL_CLUSTER_PREFIX="${LOCAL_CLUSTER_PREFIX:-kcl}"
 fi
-export LOCAL_CLUSTER_DIR ETCD_PORT LOCAL_CLUSTER_NET LOCAL_CLUSTER_PREFIX API_SERVERS OLDER_APISERVER NODES
+REAL_NODES="${REAL_NODES:-1}"
+export LOCAL_CLUSTER_DIR ETCD_PORT LOCAL_CLUSTER_NET LOCAL_CLUSTER_PREFIX API_SERVERS OLDER_APISERVER NODES REAL_NODES
 
 kubecarry::cluster::validate_int "--apiservers" "${API_SERVERS}" 1 9
 kubecarry::cluster::validate_int "--older" "${OLDER_APISERVER}" 0 "${API_SERVERS}"
 kubecarry::cluster::validate_int "--nodes" "${NODES}" 1 50
+kubecarry::cluster::validate_int "--real-nodes" "${REAL_NODES}" 1 "${NODES}"
 kubecarry::cluster::validate_int "ETCD_PORT" "${ETCD_PORT}" 1 65534
 [[ "${ALLOW_SERVICE_EXTERNAL_IPS}" == true || "${ALLOW_SERVICE_EXTERNAL_IPS}" == false ]] ||
   kubecarry::log::fatal "--allow-service-external-ips must be true or false, not '${ALLOW_SERVICE_EXTERNAL_IPS}'"

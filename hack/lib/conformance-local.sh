@@ -15,7 +15,7 @@
 
 # hack/conformance.sh against the local cluster (hack/local-up-cluster.sh):
 # capable is server 1, older is server OLDER_APISERVER, the images go into
-# node-1's containerd.
+# every real node's containerd.
 
 LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster}"
 LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.200.0}"
@@ -45,7 +45,10 @@ kubecarry::conformance::server_kubeconfig() {
 }
 
 # kubecarry::conformance::import_images <list> imports the images into
-# node-1, the node that runs Pods.
+# each node that runs Pods (those the cluster's state directory has).
 kubecarry::conformance::import_images() {
-  kubecarry::conformance::import "$(kubecarry::node::containerd_socket)" "$1"
+  local j
+  for j in $(kubecarry::nodes::present); do
+    kubecarry::conformance::import "$(kubecarry::node::containerd_socket "${j}")" "$1"
+  done
 }

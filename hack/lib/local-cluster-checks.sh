@@ -104,15 +104,23 @@ EOF
   kube-controller-manager    https://$(kubecarry::cluster::gateway_ip):10257
   cloud-controller-manager   https://$(kubecarry::cluster::gateway_ip):10258
   kube-scheduler             https://$(kubecarry::cluster::gateway_ip):10259  (upstream ${KUBECARRY_NODE_VERSION})
-  node-1                     kubelet (upstream ${KUBECARRY_NODE_VERSION}) and containerd in network namespace $(kubecarry::cluster::netns),
-                             Pod CIDR $(kubecarry::node::pod_cidr), CoreDNS at ${KUBECARRY_DNS_SERVICE_IP}
-  kube-proxy (node-1)        nftables in network namespace $(kubecarry::cluster::netns), --allow-service-external-ips=${ALLOW_SERVICE_EXTERNAL_IPS}
-  Nodes                      node-1 runs Pods; node-2 ... node-${NODES} are registered only (no kubelet,
-                             tainted ${KUBECARRY_NO_KUBELET_TAINT}), but get Pod CIDRs and routes
+EOF
+  local j
+  for ((j = 1; j <= REAL_NODES; j++)); do
+    cat <<EOF
+  node-${j}                     kubelet (upstream ${KUBECARRY_NODE_VERSION}), containerd and kube-proxy (nftables,
+                             --allow-service-external-ips=${ALLOW_SERVICE_EXTERNAL_IPS}) in network namespace
+                             $(kubecarry::cluster::netns "${j}"), Pod CIDR $(kubecarry::node::pod_cidr "${j}")
+EOF
+  done
+  cat <<EOF
+  CoreDNS                    ${KUBECARRY_DNS_SERVICE_IP}
+  Nodes                      node-1 ... node-${REAL_NODES} run Pods; node-$((REAL_NODES + 1)) ... node-${NODES} are registered only
+                             (no kubelet, tainted ${KUBECARRY_NO_KUBELET_TAINT}), but get Pod CIDRs and routes
   Images                     $(kubecarry::images::ref pause), $(kubecarry::images::ref echoserver), $(kubecarry::images::ref coredns)
                              (built here, imported into containerd: use imagePullPolicy: Never or IfNotPresent)
 
-  export KUBECONFIG=$(kubecarry::cluster::kubeconfig) PATH=${LOCAL_CLUSTER_DIR}/bin:\$PATH CONTAINER_RUNTIME_ENDPOINT=unix://$(kubecarry::node::containerd_socket)
+  export KUBECONFIG=$(kubecarry::cluster::kubeconfig) PATH=${LOCAL_CLUSTER_DIR}/bin:\$PATH CONTAINER_RUNTIME_ENDPOINT=unix://$(kubecarry::node::containerd_socket 1)
   kubectl get pods -A -o wide
   kubectl create deployment echo --image=$(kubecarry::images::ref echoserver) --replicas=2
   crictl ps

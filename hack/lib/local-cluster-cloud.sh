@@ -102,17 +102,17 @@ kubecarry::cluster::cloud_controller_manager() {
 
 # kubecarry::cluster::nodes registers the Node objects before any kubelet
 # runs, tainted the way a kubelet with --cloud-provider=external taints
-# them, so the CCM initialises them. node-1's kubelet takes its Node over;
-# the others have no kubelet, and KUBECARRY_NO_KUBELET_TAINT keeps Pods off
-# them.
+# them, so the CCM initialises them. The real nodes' kubelets take theirs
+# over; the others have no kubelet, and KUBECARRY_NO_KUBELET_TAINT keeps
+# Pods off them.
 readonly KUBECARRY_NO_KUBELET_TAINT=node.kubecarry.io/no-kubelet
 kubecarry::cluster::nodes() {
   local url j taints
   url="$(kubecarry::cluster::apiserver_url 1)"
-  kubecarry::log::status "registering ${NODES} Nodes (node-1 runs a kubelet, the others are registered only)"
+  kubecarry::log::status "registering ${NODES} Nodes (node-1 ... node-${REAL_NODES} run a kubelet, the others are registered only)"
   for ((j = 1; j <= NODES; j++)); do
     taints='{"key":"node.cloudprovider.kubernetes.io/uninitialized","value":"true","effect":"NoSchedule"}'
-    ((j == 1)) || taints+=',{"key":"'"${KUBECARRY_NO_KUBELET_TAINT}"'","effect":"NoSchedule"}'
+    ((j <= REAL_NODES)) || taints+=',{"key":"'"${KUBECARRY_NO_KUBELET_TAINT}"'","effect":"NoSchedule"}'
     kubecarry::cluster::curl -o /dev/null -X POST -H 'Content-Type: application/json' "${url}/api/v1/nodes" --data @- <<JSON ||
 {"apiVersion":"v1","kind":"Node","metadata":{"name":"node-${j}","labels":{"kubernetes.io/hostname":"node-${j}"}},
  "spec":{"taints":[${taints}]}}

@@ -13,55 +13,69 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# The real node of the local cluster (hack/lib/local-cluster.sh): node-1
-# runs containerd (CRI) and an unpatched upstream kubelet inside its network
-# namespace, with a bridge CNI network on the Pod CIDR the controller
-# manager allocated it. Its state is under <LOCAL_CLUSTER_DIR>/node-1:
+# The real nodes of the local cluster (hack/lib/local-cluster.sh): node-1
+# ... node-REAL_NODES each run containerd (CRI) and an unpatched upstream
+# kubelet inside their own network namespace, with a bridge CNI network on
+# the Pod CIDR the controller manager allocated them. Every function here
+# takes the node's number first. Node j's state is under
+# <LOCAL_CLUSTER_DIR>/node-j:
 #   containerd/  root, state (with the Pods' network namespaces), socket,
 #                runc's state (--runc-root), config.toml
 #   kubelet/     kubelet's root directory (Pod volumes, its serving cert)
 #   pod-logs/    container logs
 #   cni/         the network configuration and host-local's address leases
 #   sysctls      the global sysctls kubelet changes, as they were before it
-# The Pods' cgroups are under KUBECARRY_NODE_CGROUP_ROOT in every cgroup v1
-# hierarchy, so two local clusters (--test next to a running one) never see
-# each other's Pods as orphans.
+# Its processes are named <component>-node-j (logs/kubelet-node-2.log).
+# Each node's Pods have a cgroup root of their own in every cgroup v1
+# hierarchy, so neither two nodes of a cluster nor two local clusters
+# (--test next to a running one) see each other's Pods as orphans.
 
-kubecarry::node::dir() { echo "${LOCAL_CLUSTER_DIR}/node-1"; }
-kubecarry::node::containerd_socket() { echo "$(kubecarry::node::dir)/containerd/containerd.sock"; }
-kubecarry::node::cgroup_root() { echo "/kubecarry-${LOCAL_CLUSTER_PREFIX}"; }
+kubecarry::node::dir() { echo "${LOCAL_CLUSTER_DIR}/node-$1"; }
+kubecarry::node::process() { echo "$1-node-$2"; }
+kubecarry::node::containerd_socket() { echo "$(kubecarry::node::dir "$1")/containerd/containerd.sock"; }
+kubecarry::node::cgroup_root() { echo "/kubecarry-${LOCAL_CLUSTER_PREFIX}-node-$1"; }
 # The global (not per network namespace) sysctls kubelet sets at start.
 readonly KUBECARRY_KUBELET_SYSCTLS=(kernel/panic kernel/panic_on_oops vm/overcommit_memory kernel/keys/root_maxkeys kernel/keys/root_maxbytes)
 
-# kubecarry::node::in_netns <command...> runs a command in node-1's network
-# namespace. nsenter, not "ip netns exec": that one remounts /sys for the
+# kubecarry::node::in_netns <node> <command...> runs a command in the node's
+# network namespace. nsenter, not "ip netns exec": that one remounts /sys for the
 # namespace, and runc then finds no cgroup mount. (Started components use
 # nsenter directly: their recorded PID must be the binary's.)
 kubecarry::node::in_netns() {
-  nsenter --net="/run/netns/$(kubecarry::cluster::netns)" "$@"
+  local netns
+  netns="$(kubecarry::cluster::netns "$1")"
+  shift
+  nsenter --net="/run/netns/${netns}" "$@"
 }
 
-# kubecarry::node::crictl <args...> runs crictl against node-1's containerd.
+# kubecarry::node::crictl <node> <args...> runs crictl against the node's
+# containerd.
 kubecarry::node::crictl() {
-  CONTAINER_RUNTIME_ENDPOINT="unix://$(kubecarry::node::containerd_socket)" "${CRICTL_BINARY}" --timeout 30s "$@"
+  local socket
+  socket="$(kubecarry::node::containerd_socket "$1")"
+  shift
+  CONTAINER_RUNTIME_ENDPOINT="unix://${socket}" "${CRICTL_BINARY}" --timeout 30s "$@"
 }
 
-# kubecarry::node::pod_cidr prints node-1's Pod CIDR once the controller
-# manager allocated it.
+# kubecarry::node::pod_cidr <node> prints the node's Pod CIDR once the
+# controller manager allocated it.
 kubecarry::node::pod_cidr() {
   local cidr
-  cidr="$(kubecarry::cluster::curl "$(kubecarry::cluster::apiserver_url 1)/api/v1/nodes/node-1" |
+  cidr="$(kubecarry::cluster::curl "$(kubecarry::cluster::apiserver_url 1)/api/v1/nodes/node-$1" |
     kubecarry::json::get -allow-missing .spec.podCIDR)" && [[ -n "${cidr}" ]] && echo "${cidr}"
 }
 
-# kubecarry::node::cni_config <Pod CIDR> writes the bridge network: cni0 is
-# the Pods' gateway, traffic leaving the Pod CIDR is masqueraded to the
-# node's address, host-local keeps its leases in the cluster's state
-# instead of /var/lib/cni, and portmap gives containers' hostPorts (on any
-# hostIP, 127.0.0.1 too), as kubelet leaves them to the network plugin.
+# kubecarry::node::cni_config <node> <Pod CIDR> writes the bridge network:
+# cni0 is the Pods' gateway; nothing is masqueraded, as the Kubernetes
+# network model asks (Pods reach Pods, nodes and the host by their own
+# addresses: every node and the host route each node's Pod CIDR to it,
+# kubecarry::nodes::pod_routes; nothing beyond the host is reachable);
+# host-local keeps its leases in the cluster's state instead of
+# /var/lib/cni, and portmap gives containers' hostPorts (on any hostIP,
+# 127.0.0.1 too), as kubelet leaves them to the network plugin.
 kubecarry::node::cni_config() {
   local dir
-  dir="$(kubecarry::node::dir)/cni"
+  dir="$(kubecarry::node::dir "$1")/cni"
   mkdir -p "${dir}/net.d" "${dir}/ipam"
   cat >"${dir}/net.d/10-kubecarry-bridge.conflist" <<JSON
 {
@@ -72,11 +86,11 @@ kubecarry::node::cni_config() {
       "type": "bridge",
       "bridge": "cni0",
       "isGateway": true,
-      "ipMasq": true,
+      "ipMasq": false,
       "hairpinMode": true,
       "ipam": {
         "type": "host-local",
-        "ranges": [[{"subnet": "$1"}]],
+        "ranges": [[{"subnet": "$2"}]],
         "routes": [{"dst": "0.0.0.0/0"}],
         "dataDir": "${dir}/ipam"
       }
@@ -87,13 +101,14 @@ kubecarry::node::cni_config() {
 JSON
 }
 
-# kubecarry::node::containerd starts containerd with the CRI plugin in
-# node-1's namespace and imports the local images into its k8s.io namespace.
+# kubecarry::node::containerd <node> starts containerd with the CRI plugin
+# in the node's namespace and imports the local images into its k8s.io
+# namespace.
 kubecarry::node::containerd() {
-  local dir config socket
-  dir="$(kubecarry::node::dir)/containerd"
+  local node="$1" dir config socket
+  dir="$(kubecarry::node::dir "${node}")/containerd"
   config="${dir}/config.toml"
-  socket="$(kubecarry::node::containerd_socket)"
+  socket="$(kubecarry::node::containerd_socket "${node}")"
   ((${#socket} < 100)) || kubecarry::log::fatal "containerd's socket path ${socket} is too long for a unix socket; set LOCAL_CLUSTER_DIR to a shorter path"
   mkdir -p "${dir}"
   # restrict_oom_score_adj: this machine lacks CAP_SYS_RESOURCE, and runc
@@ -116,38 +131,41 @@ disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshot
   netns_mounts_under_state_dir = true
   [plugins."io.containerd.grpc.v1.cri".cni]
     bin_dir = "/usr/lib/cni"
-    conf_dir = "$(kubecarry::node::dir)/cni/net.d"
+    conf_dir = "$(kubecarry::node::dir "${node}")/cni/net.d"
   [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc]
     runtime_type = "io.containerd.runc.v2"
     [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
       SystemdCgroup = false
       Root = "${dir}/runc"
 TOML
-  kubecarry::log::status "starting containerd $(containerd --version | awk '{print $3}') (CRI) for node-1 in $(kubecarry::cluster::netns)"
-  kubecarry::node::start_containerd
-  kubecarry::cluster::wait_ready containerd "serving" ctr --address "${socket}" version
+  local name
+  name="$(kubecarry::node::process containerd "${node}")"
+  kubecarry::log::status "starting containerd $(containerd --version | awk '{print $3}') (CRI) for node-${node} in $(kubecarry::cluster::netns "${node}")"
+  kubecarry::node::start_containerd "${node}"
+  kubecarry::cluster::wait_ready "${name}" "serving" ctr --address "${socket}" version
   local image
   for image in "${KUBECARRY_LOCAL_IMAGES[@]}"; do
     ctr --address "${socket}" -n k8s.io images import "$(kubecarry::images::tarball "${image}")" >/dev/null ||
-      kubecarry::cluster::fail containerd "importing the ${image} image failed"
+      kubecarry::cluster::fail "${name}" "importing the ${image} image failed"
   done
 }
 
-# kubecarry::node::start_containerd starts containerd with the node's
-# config.toml in its namespace.
+# kubecarry::node::start_containerd <node> starts containerd with the
+# node's config.toml in its namespace.
 kubecarry::node::start_containerd() {
   local containerd
   containerd="$(command -v containerd)"
-  kubecarry::cluster::start containerd "${containerd}" \
-    nsenter --net="/run/netns/$(kubecarry::cluster::netns)" "${containerd}" --config "$(kubecarry::node::dir)/containerd/config.toml"
+  kubecarry::cluster::start "$(kubecarry::node::process containerd "$1")" "${containerd}" \
+    nsenter --net="/run/netns/$(kubecarry::cluster::netns "$1")" "${containerd}" --config "$(kubecarry::node::dir "$1")/containerd/config.toml"
 }
 
-# kubecarry::node::record_sysctls keeps the global sysctls kubelet is about
-# to change, for kubecarry::node::down to put back; a value already
-# recorded (a run that crashed) is kept.
+# kubecarry::node::record_sysctls <node> keeps the global sysctls kubelet
+# is about to change, for kubecarry::node::down to put back; a value
+# already recorded (a run that crashed) is kept. Nodes go down last first,
+# so node-1's record, taken before any kubelet ran, is put back last.
 kubecarry::node::record_sysctls() {
   local file key
-  file="$(kubecarry::node::dir)/sysctls"
+  file="$(kubecarry::node::dir "$1")/sysctls"
   [[ -f "${file}" ]] && return 0
   for key in "${KUBECARRY_KUBELET_SYSCTLS[@]}"; do
     printf '%s %s\n' "${key}" "$(cat "/proc/sys/${key}")"
@@ -155,12 +173,12 @@ kubecarry::node::record_sysctls() {
   mv "${file}.tmp" "${file}"
 }
 
-# kubecarry::node::cgroup_root_create makes the Pods' cgroup root in every
-# v1 hierarchy (kubelet requires it to exist); a cpuset child starts with
-# no CPUs, so it gets its parent's.
+# kubecarry::node::cgroup_root_create <node> makes the node's Pods' cgroup
+# root in every v1 hierarchy (kubelet requires it to exist); a cpuset child
+# starts with no CPUs, so it gets its parent's.
 kubecarry::node::cgroup_root_create() {
   local root h
-  root="$(kubecarry::node::cgroup_root)"
+  root="$(kubecarry::node::cgroup_root "$1")"
   for h in /sys/fs/cgroup/*/; do
     [[ -f "${h}cgroup.procs" ]] || continue
     mkdir -p "${h}${root#/}"
@@ -171,10 +189,13 @@ kubecarry::node::cgroup_root_create() {
   done
 }
 
-# kubecarry::node::kubelet starts kubelet for node-1 in its namespace.
+# kubecarry::node::kubelet <node> starts kubelet for the node in its
+# namespace, as system:node:node-<node> (the Node authorizer lets it touch
+# its own Node and Pods only). Its ports are the node namespace's own.
 kubecarry::node::kubelet() {
-  local dir pki config
-  dir="$(kubecarry::node::dir)"
+  local node="$1" dir pki config name
+  dir="$(kubecarry::node::dir "${node}")"
+  name="$(kubecarry::node::process kubelet "${node}")"
   pki="$(kubecarry::cluster::pki)"
   config="${dir}/kubelet.yaml"
   mkdir -p "${dir}/kubelet" "${dir}/pod-logs"
@@ -186,9 +207,9 @@ apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
 failCgroupV1: false
 cgroupDriver: cgroupfs
-cgroupRoot: $(kubecarry::node::cgroup_root)
-containerRuntimeEndpoint: unix://$(kubecarry::node::containerd_socket)
-address: $(kubecarry::cluster::node_ip 1)
+cgroupRoot: $(kubecarry::node::cgroup_root "${node}")
+containerRuntimeEndpoint: unix://$(kubecarry::node::containerd_socket "${node}")
+address: $(kubecarry::cluster::node_ip "${node}")
 readOnlyPort: 0
 healthzBindAddress: 127.0.0.1
 healthzPort: 10248
@@ -206,81 +227,83 @@ evictionHard: {memory.available: 50Mi, nodefs.available: 1%, nodefs.inodesFree: 
 imageGCHighThresholdPercent: 100
 imageGCLowThresholdPercent: 99
 YAML
-  kubecarry::node::record_sysctls
-  kubecarry::node::cgroup_root_create
-  kubecarry::log::status "starting kubelet $("${KUBELET_BINARY}" --version | awk '{print $2}') (upstream) for node-1 in $(kubecarry::cluster::netns)"
-  kubecarry::cluster::start kubelet "${KUBELET_BINARY}" \
-    nsenter --net="/run/netns/$(kubecarry::cluster::netns)" "${KUBELET_BINARY}" \
-    --config="${config}" --kubeconfig="${LOCAL_CLUSTER_DIR}/kubelet.kubeconfig" \
-    --root-dir="${dir}/kubelet" --hostname-override=node-1 --node-ip="$(kubecarry::cluster::node_ip 1)" \
+  kubecarry::node::record_sysctls "${node}"
+  kubecarry::node::cgroup_root_create "${node}"
+  kubecarry::log::status "starting kubelet $("${KUBELET_BINARY}" --version | awk '{print $2}') (upstream) for node-${node} in $(kubecarry::cluster::netns "${node}")"
+  kubecarry::cluster::start "${name}" "${KUBELET_BINARY}" \
+    nsenter --net="/run/netns/$(kubecarry::cluster::netns "${node}")" "${KUBELET_BINARY}" \
+    --config="${config}" --kubeconfig="$(kubecarry::cluster::kubelet_kubeconfig "${node}")" \
+    --root-dir="${dir}/kubelet" --hostname-override="node-${node}" --node-ip="$(kubecarry::cluster::node_ip "${node}")" \
     --cloud-provider=external
-  kubecarry::cluster::wait_ready kubelet "healthy" kubecarry::node::in_netns curl -sf http://127.0.0.1:10248/healthz
+  kubecarry::cluster::wait_ready "${name}" "healthy" kubecarry::node::in_netns "${node}" curl -sf http://127.0.0.1:10248/healthz
   # kubelet only warns about a field it does not know, and ignores it.
-  if grep -q "strict decoding failed" "$(kubecarry::cluster::logs)/kubelet.log"; then
-    kubecarry::cluster::fail kubelet "does not accept ${config} as written (a field it does not know)"
+  if grep -q "strict decoding failed" "$(kubecarry::cluster::logs)/${name}.log"; then
+    kubecarry::cluster::fail "${name}" "does not accept ${config} as written (a field it does not know)"
   fi
 }
 
 kubecarry::node::is_ready() {
-  [[ "$(kubecarry::cluster::curl "$(kubecarry::cluster::apiserver_url 1)/api/v1/nodes/node-1" |
+  [[ "$(kubecarry::cluster::curl "$(kubecarry::cluster::apiserver_url 1)/api/v1/nodes/node-$1" |
     kubecarry::json::get -allow-missing '{.status.conditions[?(@.type=="Ready")].status}')" == True ]]
 }
 
-# kubecarry::node::up makes node-1 real once the controller manager gave it
-# a Pod CIDR: the CNI network, containerd, kubelet; it returns when the
-# Node is Ready.
+# kubecarry::node::up <node> makes the node real once the controller
+# manager gave it a Pod CIDR: the CNI network, containerd, kubelet; it
+# returns when the Node is Ready.
 kubecarry::node::up() {
-  local cidr
-  kubecarry::cluster::wait_ready kube-controller-manager "allocating node-1 a Pod CIDR" kubecarry::node::pod_cidr
-  cidr="$(kubecarry::node::pod_cidr)"
-  kubecarry::node::cni_config "${cidr}"
+  local node="$1" cidr
+  kubecarry::cluster::wait_ready kube-controller-manager "allocating node-${node} a Pod CIDR" kubecarry::node::pod_cidr "${node}"
+  cidr="$(kubecarry::node::pod_cidr "${node}")"
+  kubecarry::node::cni_config "${node}" "${cidr}"
   # Pod-to-Service traffic that comes back to a Pod on the same bridge must
   # pass kube-proxy's rules to be un-NATed: bridged IPv4 through netfilter.
-  kubecarry::node::in_netns sysctl -qw net.bridge.bridge-nf-call-iptables=1
-  kubecarry::node::containerd
-  kubecarry::node::kubelet
-  kubecarry::cluster::wait_ready kubelet "Node node-1 Ready (Pod CIDR ${cidr})" kubecarry::node::is_ready
+  kubecarry::node::in_netns "${node}" sysctl -qw net.bridge.bridge-nf-call-iptables=1
+  kubecarry::node::containerd "${node}"
+  kubecarry::node::kubelet "${node}"
+  kubecarry::cluster::wait_ready "$(kubecarry::node::process kubelet "${node}")" "Node node-${node} Ready (Pod CIDR ${cidr})" \
+    kubecarry::node::is_ready "${node}"
 }
 
-# kubecarry::node::down removes what node-1 ran: Pods through the CRI
-# (containerd is started again for it when a crash left its state), then
-# whatever survived in the Pods' cgroups, the mounts under the state
+# kubecarry::node::down <node> removes what the node ran: Pods through the
+# CRI (containerd is started again for it when a crash left its state),
+# then whatever survived in the Pods' cgroups, the mounts under its state
 # directory, kubelet's log links, and puts the sysctls back. It runs before
-# the other processes stop, and is safe when there is no node.
+# the other processes stop, and is safe when the node never ran.
 kubecarry::node::down() {
-  local dir
-  dir="$(kubecarry::node::dir)"
+  local node="$1" dir containerd
+  dir="$(kubecarry::node::dir "${node}")"
+  containerd="$(kubecarry::node::process containerd "${node}")"
   [[ -d "${dir}" ]] || return 0
   # kubelet first, so it does not start again what is being removed.
-  kubecarry::cluster::stop kubelet
+  kubecarry::cluster::stop "$(kubecarry::node::process kubelet "${node}")"
   if [[ -f "${dir}/containerd/config.toml" && -n "${CRICTL_BINARY:-}" ]] &&
-    ip netns list | awk '{print $1}' | grep -qx "$(kubecarry::cluster::netns)"; then
-    if ! kubecarry::cluster::pid_of containerd >/dev/null; then
-      kubecarry::log::status "starting containerd again to remove the Pods a previous run left"
-      kubecarry::node::start_containerd
+    ip netns list | awk '{print $1}' | grep -qx "$(kubecarry::cluster::netns "${node}")"; then
+    if ! kubecarry::cluster::pid_of "${containerd}" >/dev/null; then
+      kubecarry::log::status "starting node-${node}'s containerd again to remove the Pods a previous run left"
+      kubecarry::node::start_containerd "${node}"
       local deadline=$((SECONDS + 30))
-      until ctr --address "$(kubecarry::node::containerd_socket)" version >/dev/null 2>&1 || ((SECONDS > deadline)); do sleep 0.5; done
+      until ctr --address "$(kubecarry::node::containerd_socket "${node}")" version >/dev/null 2>&1 || ((SECONDS > deadline)); do sleep 0.5; done
     fi
-    kubecarry::log::status "removing node-1's Pods"
-    kubecarry::node::crictl rmp --all --force >/dev/null 2>&1 ||
-      kubecarry::log::error "crictl could not remove every Pod; killing what is left"
+    kubecarry::log::status "removing node-${node}'s Pods"
+    kubecarry::node::crictl "${node}" rmp --all --force >/dev/null 2>&1 ||
+      kubecarry::log::error "crictl could not remove every Pod of node-${node}; killing what is left"
   fi
-  kubecarry::cluster::stop containerd
-  kubecarry::node::kill_shims
-  kubecarry::node::remove_cgroups
-  kubecarry::node::unmount_all "${LOCAL_CLUSTER_DIR}"
-  kubecarry::node::remove_state
+  kubecarry::cluster::stop "${containerd}"
+  kubecarry::node::kill_shims "${node}"
+  kubecarry::node::remove_cgroups "${node}"
+  kubecarry::node::unmount_all "${dir}"
+  kubecarry::node::remove_state "${node}"
   # kubelet links every container's log into /var/log/containers, wherever
   # podLogsDir is.
   find /var/log/containers -maxdepth 1 -lname "${dir}/pod-logs/*" -delete 2>/dev/null || true
-  kubecarry::node::restore_sysctls
+  kubecarry::node::restore_sysctls "${node}"
 }
 
-# kubecarry::node::kill_shims kills the runc shims of this node's
+# kubecarry::node::kill_shims <node> kills the runc shims of the node's
 # containerd (they outlive it by design).
 kubecarry::node::kill_shims() {
   local socket pid
-  socket="$(kubecarry::node::containerd_socket)"
+  socket="$(kubecarry::node::containerd_socket "$1")"
   for pid in $(pgrep -f containerd-shim-runc-v2 || true); do
     if tr '\0' ' ' <"/proc/${pid}/cmdline" 2>/dev/null | grep -qF -- "-address ${socket} "; then
       kill -KILL "${pid}" 2>/dev/null || true
@@ -288,11 +311,11 @@ kubecarry::node::kill_shims() {
   done
 }
 
-# kubecarry::node::remove_cgroups kills whatever still runs in the Pods'
-# cgroups and removes them, deepest first.
+# kubecarry::node::remove_cgroups <node> kills whatever still runs in the
+# node's Pods' cgroups and removes them, deepest first.
 kubecarry::node::remove_cgroups() {
   local root h d pid tries
-  root="$(kubecarry::node::cgroup_root)"
+  root="$(kubecarry::node::cgroup_root "$1")"
   for h in /sys/fs/cgroup/*/; do
     [[ -d "${h}${root#/}" ]] || continue
     while IFS= read -r d; do
@@ -316,12 +339,12 @@ kubecarry::node::unmount_all() {
   done < <(awk -v dir="$1/" 'index($5, dir) == 1 {print $5}' /proc/self/mountinfo | LC_ALL=C sort -r)
 }
 
-# kubecarry::node::remove_state deletes containerd's state (images,
-# snapshots, sandboxes) and the address leases, keeping the logs. Never
-# through a mount point: a mount that could not be removed keeps it.
+# kubecarry::node::remove_state <node> deletes the node's containerd state
+# (images, snapshots, sandboxes) and address leases, keeping the logs.
+# Never through a mount point: a mount that could not be removed keeps it.
 kubecarry::node::remove_state() {
   local dir left
-  dir="$(kubecarry::node::dir)"
+  dir="$(kubecarry::node::dir "$1")"
   left="$(awk -v dir="${dir}/" 'index($5, dir) == 1 {print $5}' /proc/self/mountinfo)"
   if [[ -n "${left}" ]]; then
     kubecarry::log::error "keeping ${dir}: still mounted there: ${left//$'\n'/ }"
@@ -332,10 +355,64 @@ kubecarry::node::remove_state() {
 
 kubecarry::node::restore_sysctls() {
   local file key value
-  file="$(kubecarry::node::dir)/sysctls"
+  file="$(kubecarry::node::dir "$1")/sysctls"
   [[ -f "${file}" ]] || return 0
   while read -r key value; do
     echo "${value}" >"/proc/sys/${key}" || kubecarry::log::error "could not restore ${key//\//.} to ${value}"
   done <"${file}"
   rm -f "${file}"
+}
+
+# ---------------------------------------------------------------------------
+# All the real nodes.
+
+# kubecarry::nodes::up makes node-1 ... node-REAL_NODES real, one after
+# the other, then routes every node's Pod CIDR between them.
+kubecarry::nodes::up() {
+  local j
+  for ((j = 1; j <= REAL_NODES; j++)); do
+    kubecarry::node::up "${j}"
+  done
+  kubecarry::nodes::pod_routes
+}
+
+# kubecarry::nodes::pod_routes: a Pod reaches a Pod of another node by its
+# address, as a host-gw network does it: each node routes every other
+# node's Pod CIDR via that node's address on the cluster's bridge, and so
+# does the host (its kube-apiservers reach Pods: webhooks, pods/proxy).
+# The host's route for the whole cluster CIDR via node-1
+# (kubecarry::cluster::node_routes) covers node-1's own.
+kubecarry::nodes::pod_routes() {
+  local j k cidr via
+  for ((j = 2; j <= REAL_NODES; j++)); do
+    cidr="$(kubecarry::node::pod_cidr "${j}")"
+    via="$(kubecarry::cluster::node_ip "${j}")"
+    ip route replace "${cidr}" via "${via}" dev "$(kubecarry::cluster::host_link)"
+  done
+  for ((j = 1; j <= REAL_NODES; j++)); do
+    cidr="$(kubecarry::node::pod_cidr "${j}")"
+    via="$(kubecarry::cluster::node_ip "${j}")"
+    for ((k = 1; k <= REAL_NODES; k++)); do
+      ((k == j)) || ip -n "$(kubecarry::cluster::netns "${k}")" route replace "${cidr}" via "${via}" dev eth0
+    done
+  done
+}
+
+# kubecarry::nodes::present prints the numbers of the nodes whose state a
+# run of this state directory left, highest first (--down does not know
+# how many a crashed run started).
+kubecarry::nodes::present() {
+  local d
+  for d in "${LOCAL_CLUSTER_DIR}"/node-*; do
+    [[ -d "${d}" && "${d##*/node-}" =~ ^[0-9]+$ ]] && echo "${d##*/node-}"
+  done | sort -rn
+}
+
+# kubecarry::nodes::down takes every node down, the last first (so the
+# sysctls go back to what they were before node-1's kubelet ran).
+kubecarry::nodes::down() {
+  local j
+  for j in $(kubecarry::nodes::present); do
+    kubecarry::node::down "${j}"
+  done
 }

@@ -37,7 +37,7 @@ kubecarry::podchecks::apply() {
 # kubecarry::podchecks::http_from_node <ip> <port>: GET from node-1's
 # namespace; prints the answer (a Pod name).
 kubecarry::podchecks::http_from_node() {
-  kubecarry::node::in_netns curl -sS --fail --max-time 3 "http://$1:$2/"
+  kubecarry::node::in_netns 1 curl -sS --fail --max-time 3 "http://$1:$2/"
 }
 
 # kubecarry::podchecks::answer_is_a_backend <answer>: the answer names a
@@ -48,24 +48,39 @@ kubecarry::podchecks::answer_is_a_backend() {
   grep -qxF -- "$1" <<<"${pods}" || { echo "answer '$1' is not one of the Pods [${pods//$'\n'/ }]" >&2; return 1; }
 }
 
+# kubecarry::podchecks::pod_answers <Pod IP> <name>: the Pod answers from
+# node-1 with its own name.
+kubecarry::podchecks::pod_answers() {
+  local answer
+  answer="$(kubecarry::podchecks::http_from_node "$1" 8080)" || return 1
+  [[ "${answer}" == "$2" ]] || { echo "answer '${answer}' is not '$2'" >&2; return 1; }
+}
+
 kubecarry::podchecks::service_answers() {
   local answer
   answer="$(kubecarry::podchecks::http_from_node "$1" "$2")" && kubecarry::podchecks::answer_is_a_backend "${answer}"
 }
 
-# kubecarry::podchecks::deployment runs two echoserver Pods on node-1 and
-# reaches them through the Service's ClusterIP from the node.
+# kubecarry::podchecks::deployment runs an echoserver Pod on every real
+# node (at least two), reaches each from node-1 at its Pod IP (across the
+# nodes: the Pod CIDR routes) and them through the Service's ClusterIP.
 kubecarry::podchecks::deployment() {
+  local replicas=$((REAL_NODES < 2 ? 2 : REAL_NODES))
   kubecarry::podchecks::apply <<YAML || return 1
 apiVersion: apps/v1
 kind: Deployment
 metadata: {name: kc-echo, namespace: default}
 spec:
-  replicas: 2
+  replicas: ${replicas}
   selector: {matchLabels: {app: kc-echo}}
   template:
     metadata: {labels: {app: kc-echo}}
     spec:
+      # One per real node; the registered-only Nodes are tainted and so
+      # not counted (nodeTaintsPolicy).
+      topologySpreadConstraints:
+      - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule,
+         nodeTaintsPolicy: Honor, labelSelector: {matchLabels: {app: kc-echo}}}
       containers:
       - name: echoserver
         image: $(kubecarry::images::ref echoserver)
@@ -89,7 +104,20 @@ YAML
     kubecarry::addons::kubectl get pods -o wide >&2 || true
     return 1
   fi
-  kubecarry::log::status "ok: Deployment kc-echo is available: $(kubecarry::addons::kubectl get pods -l app=kc-echo -o jsonpath='{range .items[*]}{.metadata.name}@{.spec.nodeName}={.status.podIP} {end}')"
+  local pods
+  pods="$(kubecarry::addons::kubectl get pods -l app=kc-echo -o jsonpath='{range .items[*]}{.metadata.name} {.spec.nodeName} {.status.podIP}{"\n"}{end}')" || return 1
+  kubecarry::log::status "ok: Deployment kc-echo is available: ${pods//$'\n'/; }"
+  local name node pod_ip nodes=""
+  while read -r name node pod_ip; do
+    [[ -n "${name}" ]] || continue
+    nodes+=" ${node}"
+    kubecarry::checks::eventually "Pod ${name} on ${node} answers from node-1 at its Pod IP ${pod_ip}, with its name" \
+      kubecarry::podchecks::pod_answers "${pod_ip}" "${name}" || return 1
+  done <<<"${pods}"
+  local j
+  for ((j = 1; j <= REAL_NODES; j++)); do
+    [[ " ${nodes} " == *" node-${j} "* ]] || { kubecarry::log::error "no kc-echo Pod runs on node-${j} (they run on${nodes})"; return 1; }
+  done
   local ip
   ip="$(kubecarry::addons::kubectl get service kc-echo -o jsonpath='{.spec.clusterIP}')" || return 1
   kubecarry::checks::eventually "Service kc-echo answers on its ClusterIP ${ip} from node-1, through kube-proxy, with a Pod's name" \
@@ -139,13 +167,14 @@ kubecarry::podchecks::external_answers() {
   answer="$(curl -sS --fail --max-time 3 "http://$1:$2/")" && kubecarry::podchecks::answer_is_a_backend "${answer}"
 }
 
-# kubecarry::podchecks::restart_kube_proxy <true|false> starts kube-proxy
-# again with another --allow-service-external-ips.
+# kubecarry::podchecks::restart_kube_proxy <true|false> starts node-1's
+# kube-proxy (the node the externalIP is routed to) again with another
+# --allow-service-external-ips.
 kubecarry::podchecks::restart_kube_proxy() {
-  kubecarry::cluster::stop kube-proxy
+  kubecarry::cluster::stop "$(kubecarry::node::process kube-proxy 1)"
   # shellcheck disable=SC2034 # kubecarry::cluster::kube_proxy reads it.
   ALLOW_SERVICE_EXTERNAL_IPS="$1"
-  kubecarry::cluster::kube_proxy
+  kubecarry::cluster::kube_proxy 1
 }
 
 # kubecarry::podchecks::external_ips: Service kc-external-ip (made by
@@ -246,8 +275,8 @@ kubecarry::podchecks::kubectl_everywhere() {
   for url in "${urls[@]}"; do
     out="$(kubecarry::podchecks::kubectl_at "${url}" get nodes,pods -A -o name 2>&1)" ||
       { kubecarry::log::error "kubectl get nodes,pods -A through ${url} failed: ${out}"; return 1; }
-    if ! grep -qx node/node-1 <<<"${out}" || ! grep -q '^pod/coredns-' <<<"${out}"; then
-      kubecarry::log::error "kubectl through ${url} does not list node-1 and CoreDNS: ${out}"
+    if ! grep -qx node/node-1 <<<"${out}" || ! grep -qx "node/node-${REAL_NODES}" <<<"${out}" || ! grep -q '^pod/coredns-' <<<"${out}"; then
+      kubecarry::log::error "kubectl through ${url} does not list node-1, node-${REAL_NODES} and CoreDNS: ${out}"
       return 1
     fi
   done

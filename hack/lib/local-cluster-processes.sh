@@ -100,8 +100,8 @@ kubecarry::cluster::stop() {
 # directory started (SIGTERM, then SIGKILL after 15 s) and removes its
 # network namespace. It is safe to call when nothing runs.
 kubecarry::cluster::down() {
-  # The node's Pods go first, through its containerd, while it runs.
-  kubecarry::node::down
+  # The nodes' Pods go first, through their containerd, while it runs.
+  kubecarry::nodes::down
   local pids
   pids="$(kubecarry::cluster::pids)"
   local -a running=() names=()
@@ -136,13 +136,13 @@ kubecarry::cluster::down() {
       fi
     done
   fi
+  # Every node's namespace (a crashed run may have had more than this one
+  # asks for); the veth host ends go with their peers, the bridge (and
+  # the routes through it) last.
   local netns
-  netns="$(kubecarry::cluster::netns)"
-  if ip netns list | awk '{print $1}' | grep -qx "${netns}"; then
+  for netns in $(ip netns list | awk -v re="^${LOCAL_CLUSTER_PREFIX}-node-[0-9]+\$" '$1 ~ re {print $1}'); do
     kubecarry::log::status "removing network namespace ${netns}"
     ip netns delete "${netns}"
-  fi
-  # The host end goes with its peer in the namespace; remove it if a crash
-  # left it alone (usually it is gone already, so no error is shown).
+  done
   ip link delete "$(kubecarry::cluster::host_link)" >/dev/null 2>&1 || true
 }

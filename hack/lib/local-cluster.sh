@@ -20,16 +20,18 @@
 # local-cluster-checks.sh.
 #
 # Layout (NET is LOCAL_CLUSTER_NET, PREFIX is LOCAL_CLUSTER_PREFIX):
-#   - network namespace PREFIX-node-1 holds Node node-1 (NET.101) and its
-#     kube-proxy; a veth pair links it to the host end PREFIX-host (NET.1);
-#   - the host end also carries one address per kube-apiserver (NET.11...,
+#   - the host's bridge PREFIX-host (NET.1) is the cluster's network;
+#     network namespace PREFIX-node-j holds real Node node-j (NET.100+j)
+#     and its kube-proxy, linked to the bridge by a veth pair (host end
+#     PREFIX-vj), for j = 1 ... REAL_NODES (default 1);
+#   - the bridge also carries one address per kube-apiserver (NET.11...,
 #     the upstream peer NET.20), so every server has its own advertise
 #     address and the "kubernetes" Service has one endpoint per server;
 #   - each kube-apiserver runs in its own UTS namespace with its own host
 #     name, which is where its apiserver identity comes from;
-#   - node-1 is a real node (hack/lib/local-cluster-node.sh): containerd,
-#     kubelet and a bridge CNI network in its namespace run its Pods;
-#   - Nodes node-2... are API objects only (NET.102...), tainted so that
+#   - the real nodes (hack/lib/local-cluster-node.sh): containerd, kubelet
+#     and a bridge CNI network in each one's namespace run its Pods;
+#   - Nodes node-(REAL_NODES+1)... are API objects only, tainted so that
 #     nothing is scheduled to them; the cloud provider routes every Node's
 #     Pod CIDR via its InternalIP in route table KUBECARRY_ROUTE_TABLE of the
 #     node-1 namespace (the "cloud's" table, which the node's own routing
@@ -55,8 +57,12 @@ kubecarry::cluster::validate_int() {
 kubecarry::cluster::pki() { echo "${LOCAL_CLUSTER_DIR}/pki"; }
 kubecarry::cluster::logs() { echo "${LOCAL_CLUSTER_DIR}/logs"; }
 kubecarry::cluster::pids() { echo "${LOCAL_CLUSTER_DIR}/pids"; }
-kubecarry::cluster::netns() { echo "${LOCAL_CLUSTER_PREFIX}-node-1"; }
+# kubecarry::cluster::netns [node] names a real node's network namespace
+# (node-1's by default: kube-proxy's checks and the cloud's route table).
+kubecarry::cluster::netns() { echo "${LOCAL_CLUSTER_PREFIX}-node-${1:-1}"; }
 kubecarry::cluster::host_link() { echo "${LOCAL_CLUSTER_PREFIX}-host"; }
+kubecarry::cluster::node_link() { echo "${LOCAL_CLUSTER_PREFIX}-v$1"; }
+kubecarry::cluster::kubelet_kubeconfig() { echo "${LOCAL_CLUSTER_DIR}/kubelet-node-$1.kubeconfig"; }
 kubecarry::cluster::gateway_ip() { echo "${LOCAL_CLUSTER_NET}.1"; }
 kubecarry::cluster::apiserver_ip() { echo "${LOCAL_CLUSTER_NET}.$((10 + $1))"; }
 kubecarry::cluster::upstream_peer_ip() { echo "${LOCAL_CLUSTER_NET}.20"; }
@@ -103,15 +109,12 @@ kubecarry::cluster::binaries() {
   fi
 }
 
-# kubecarry::cluster::network makes the node-1 namespace, the veth pair and
-# the host-side addresses.
+# kubecarry::cluster::network makes the bridge with the host-side
+# addresses and each real node's namespace on it.
 kubecarry::cluster::network() {
-  local netns host i
-  netns="$(kubecarry::cluster::netns)"
+  local netns host link i
   host="$(kubecarry::cluster::host_link)"
-  kubecarry::log::status "creating network namespace ${netns} (${LOCAL_CLUSTER_NET}.0/24)"
-  ip netns add "${netns}"
-  ip link add "${host}" type veth peer name eth0 netns "${netns}"
+  ip link add "${host}" type bridge
   ip addr add "$(kubecarry::cluster::gateway_ip)/24" dev "${host}"
   for ((i = 1; i <= API_SERVERS; i++)); do
     ip addr add "$(kubecarry::cluster::apiserver_ip "${i}")/32" dev "${host}"
@@ -120,10 +123,18 @@ kubecarry::cluster::network() {
     ip addr add "$(kubecarry::cluster::upstream_peer_ip)/32" dev "${host}"
   fi
   ip link set "${host}" up
-  ip -n "${netns}" link set lo up
-  ip -n "${netns}" addr add "$(kubecarry::cluster::node_ip 1)/24" dev eth0
-  ip -n "${netns}" link set eth0 up
-  ip -n "${netns}" route add default via "$(kubecarry::cluster::gateway_ip)"
+  for ((i = 1; i <= ${REAL_NODES:-1}; i++)); do
+    netns="$(kubecarry::cluster::netns "${i}")"
+    link="$(kubecarry::cluster::node_link "${i}")"
+    kubecarry::log::status "creating network namespace ${netns} ($(kubecarry::cluster::node_ip "${i}") on ${host}, ${LOCAL_CLUSTER_NET}.0/24)"
+    ip netns add "${netns}"
+    ip link add "${link}" type veth peer name eth0 netns "${netns}"
+    ip link set "${link}" master "${host}" up
+    ip -n "${netns}" link set lo up
+    ip -n "${netns}" addr add "$(kubecarry::cluster::node_ip "${i}")/24" dev eth0
+    ip -n "${netns}" link set eth0 up
+    ip -n "${netns}" route add default via "$(kubecarry::cluster::gateway_ip)"
+  done
 }
 
 # kubecarry::cluster::node_routes_free fails, naming the route, when the
@@ -144,7 +155,9 @@ kubecarry::cluster::node_routes_free() {
 # to the Pods, and they proxy to Pods at their own addresses (pods/proxy,
 # services/proxy: the conformance suite's DNS and Proxy tests read through
 # them), which node-1 forwards onto its Pod bridge. So both CIDRs go to
-# node-1, as a cluster's network gives its control plane a way to Pods.
+# node-1, as a cluster's network gives its control plane a way to Pods
+# (the other real nodes' Pod CIDRs get routes of their own once allocated:
+# kubecarry::nodes::pod_routes).
 # Without them the host sends that traffic out of its default route (seen:
 # an unrelated server answered, every webhook test failed, and every Pod
 # proxy request got its 404). The routes leave with the host link at
@@ -183,7 +196,9 @@ kubecarry::cluster::certificates() {
   kubecarry::pki::cert "${pki}" ca kube-controller-manager client "/CN=system:kube-controller-manager"
   kubecarry::pki::cert "${pki}" ca kube-proxy client "/CN=system:kube-proxy"
   kubecarry::pki::cert "${pki}" ca kube-scheduler client "/CN=system:kube-scheduler"
-  kubecarry::pki::cert "${pki}" ca kubelet client "/O=system:nodes/CN=system:node:node-1"
+  for ((i = 1; i <= ${REAL_NODES:-1}; i++)); do
+    kubecarry::pki::cert "${pki}" ca "kubelet-node-${i}" client "/O=system:nodes/CN=system:node:node-${i}"
+  done
   # What the apiservers present to kubelets (logs, exec, port-forward).
   kubecarry::pki::cert "${pki}" ca apiserver-kubelet-client client "/O=system:masters/CN=kube-apiserver-kubelet-client"
   kubecarry::pki::service_account_keys "${pki}"
@@ -197,8 +212,10 @@ kubecarry::cluster::certificates() {
     "${pki}/kube-proxy.crt" "${pki}/kube-proxy.key" system:kube-proxy
   kubecarry::pki::kubeconfig "${LOCAL_CLUSTER_DIR}/kube-scheduler.kubeconfig" "${url}" "${pki}/ca.crt" \
     "${pki}/kube-scheduler.crt" "${pki}/kube-scheduler.key" system:kube-scheduler
-  kubecarry::pki::kubeconfig "${LOCAL_CLUSTER_DIR}/kubelet.kubeconfig" "${url}" "${pki}/ca.crt" \
-    "${pki}/kubelet.crt" "${pki}/kubelet.key" system:node:node-1
+  for ((i = 1; i <= ${REAL_NODES:-1}; i++)); do
+    kubecarry::pki::kubeconfig "$(kubecarry::cluster::kubelet_kubeconfig "${i}")" "${url}" "${pki}/ca.crt" \
+      "${pki}/kubelet-node-${i}.crt" "${pki}/kubelet-node-${i}.key" "system:node:node-${i}"
+  done
 }
 
 kubecarry::cluster::etcd() {
@@ -338,16 +355,19 @@ kubecarry::cluster::controller_manager() {
   kubecarry::cluster::wait_ready kube-controller-manager "healthy" kubecarry::cluster::curl "https://${gw}:10257/healthz"
 }
 
+# kubecarry::cluster::kube_proxy <node> starts kube-proxy for a real node
+# in its namespace.
 kubecarry::cluster::kube_proxy() {
-  local netns config="${LOCAL_CLUSTER_DIR}/kube-proxy.yaml"
-  netns="$(kubecarry::cluster::netns)"
+  local node="$1" netns name config="${LOCAL_CLUSTER_DIR}/kube-proxy-node-$1.yaml"
+  netns="$(kubecarry::cluster::netns "${node}")"
+  name="$(kubecarry::node::process kube-proxy "${node}")"
   cat >"${config}" <<YAML
 apiVersion: kubeproxy.config.k8s.io/v1alpha1
 kind: KubeProxyConfiguration
 mode: nftables
 clientConnection:
   kubeconfig: ${LOCAL_CLUSTER_DIR}/kube-proxy.kubeconfig
-hostnameOverride: node-1
+hostnameOverride: node-${node}
 clusterCIDR: ${KUBECARRY_CLUSTER_CIDR}
 metricsBindAddress: 127.0.0.1:10249
 healthzBindAddress: 127.0.0.1:10256
@@ -355,11 +375,18 @@ conntrack:
   # nf_conntrack_max cannot be set from inside a network namespace.
   maxPerCore: 0
 YAML
-  kubecarry::log::status "starting kube-proxy (nftables, --allow-service-external-ips=${ALLOW_SERVICE_EXTERNAL_IPS}) for node-1 in ${netns}"
-  kubecarry::cluster::start kube-proxy "${KUBECARRY_OUTPUT}/bin/kube-proxy" \
+  kubecarry::log::status "starting kube-proxy (nftables, --allow-service-external-ips=${ALLOW_SERVICE_EXTERNAL_IPS}) for node-${node} in ${netns}"
+  kubecarry::cluster::start "${name}" "${KUBECARRY_OUTPUT}/bin/kube-proxy" \
     ip netns exec "${netns}" "${KUBECARRY_OUTPUT}/bin/kube-proxy" \
     --config="${config}" --allow-service-external-ips="${ALLOW_SERVICE_EXTERNAL_IPS}"
-  kubecarry::cluster::wait_ready kube-proxy "healthy" ip netns exec "${netns}" curl -sf http://127.0.0.1:10256/healthz
+  kubecarry::cluster::wait_ready "${name}" "healthy" ip netns exec "${netns}" curl -sf http://127.0.0.1:10256/healthz
+}
+
+kubecarry::cluster::kube_proxies() {
+  local j
+  for ((j = 1; j <= REAL_NODES; j++)); do
+    kubecarry::cluster::kube_proxy "${j}"
+  done
 }
 
 # kubecarry::cluster::prepare starts etcd on a fresh state directory with
@@ -395,9 +422,9 @@ kubecarry::cluster::up() {
   kubecarry::cluster::controller_manager
   kubecarry::cluster::cloud_controller_manager
   kubecarry::cluster::nodes
-  kubecarry::cluster::kube_proxy
+  kubecarry::cluster::kube_proxies
   kubecarry::addons::scheduler
-  kubecarry::node::up
+  kubecarry::nodes::up
   kubecarry::addons::dns
 }
 
