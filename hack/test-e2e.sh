@@ -117,7 +117,8 @@ kubecarry::test::run_check hack/test-e2e.sh "hack/kubeadm-cluster.sh test" hack/
 # The sig-api-machinery tests of upstream's conformance suite through the
 # older apiserver of a local cluster with one real node (its own state,
 # addresses and ports); every one must pass. The whole suite, through both
-# servers, is "hack/local-up-cluster.sh --nodes 1 --run hack/conformance.sh".
+# servers, is "hack/local-up-cluster.sh --nodes 2 --real-nodes 2 --run
+# hack/conformance.sh --procs 5" (docs/conformance.md).
 conformance=(hack/conformance.sh --focus '\[sig-api-machinery\]' --through older --require-pass
   --report-dir "${KUBECARRY_OUTPUT}/conformance/make-test")
 kubecarry::test::run_check hack/test-e2e.sh "hack/conformance.sh (sig-api-machinery, through the older apiserver)" \

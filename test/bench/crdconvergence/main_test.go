@@ -84,13 +84,15 @@ func TestPercentileIsNearestRank(t *testing.T) {
 func TestParseOptionsRejectsBadInput(t *testing.T) {
 	base := []string{"-cacert", "ca", "-cert", "c", "-key", "k"}
 	for args, want := range map[string]string{
-		"-servers s1=https://a":                               "at least two",
-		"-servers s1=https://a,s2":                            "not name=value",
-		"-servers s1=https://a,s2=https://b -samples 0":       "-samples",
-		"-servers s1=https://a,s2=https://b -connections 1,x": "-connections",
-		"-servers s1=https://a,s2=https://b -pids s1":         "not name=value",
-		"-servers s1=https://a,s2=https://b -older s1":        "-older",
-		"-servers s1=https://a,s2=https://b -older s9":        "-older",
+		"-servers s1=https://a":                                   "at least two",
+		"-servers s1=https://a,s2":                                "not name=value",
+		"-servers s1=https://a,s2=https://b -samples 0":           "-samples",
+		"-servers s1=https://a,s2=https://b -connections 1,x":     "-connections",
+		"-servers s1=https://a,s2=https://b -pids s1":             "not name=value",
+		"-servers s1=https://a,s2=https://b -older s1":            "-older",
+		"-servers s1=https://a,s2=https://b -older s9":            "-older",
+		"-servers s1=https://a,s2=https://b -populate-timeout 0s": "-populate-timeout",
+		"-servers s1=https://a,s2=https://b -timeout -1s":         "-timeout",
 	} {
 		_, err := parseOptions(append(strings.Fields(args), base...))
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -171,9 +173,11 @@ func TestMarkdownReportsEveryMeasurement(t *testing.T) {
 			{Server: "s2", CPUCores: -1}},
 		Proxied: []proxiedLatency{{Server: "s3", Route: "proxied", Verb: "list", P50Millis: 4, P99Millis: 9, Codes: map[string]int{"200": 199, "503": 1}}},
 		RSSMiB:  map[string]float64{"s1": 300}, RSSMiBAfter: map[string]float64{"s1": 320},
+		RefreshRoundSeconds: -1,
 	}
 	out := r.markdown()
 	for _, want := range []string{
+		"(60s window, no whole refresh round came within 1m30s of populating)",
 		"| create → list answers 200 | 0.50s | 1.50s | 0 |",
 		"| delete → list answers 404 | ≥ 1.00s | ≥ 120.00s | 2 |",
 		"| s1 | 1 | 3.0ms | 6.0ms | 2.0ms | 4.0ms | 1.50 | 1000 | 900 | 2.5ms | - |",
@@ -261,7 +265,7 @@ func TestObserveCountsWhatNoServerReachesAsTimedOut(t *testing.T) {
 	if !o.listTimedOut || !o.groupTimedOut || o.list < b.timeout || o.group < b.timeout {
 		t.Errorf("a state no server reaches: %+v, want both timed out at the bound %s or later", o, b.timeout)
 	}
-	if missed := b.everywhere(context.Background(), time.Now(), []crdSpec{spec, probeCRD("conv", 1)}, http.StatusNotFound, 4); missed != 4 {
+	if missed := b.everywhere(context.Background(), time.Now(), b.timeout, []crdSpec{spec, probeCRD("conv", 1)}, http.StatusNotFound, 4); missed != 4 {
 		t.Errorf("everywhere missed %d (spec, server) pairs, want 4", missed)
 	}
 }

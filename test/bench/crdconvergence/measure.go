@@ -42,8 +42,9 @@ type bench struct {
 }
 
 // createAll creates specs through the first server with workers in
-// parallel and waits until every one is Established there.
-func (b *bench) createAll(ctx context.Context, specs []crdSpec, workers int) error {
+// parallel and waits, each for at most bound, until every one is
+// Established there.
+func (b *bench) createAll(ctx context.Context, specs []crdSpec, workers int, bound time.Duration) error {
 	if err := parallel(len(specs), workers, func(i int) error {
 		_, err := b.crds.ApiextensionsV1().CustomResourceDefinitions().Create(ctx, specs[i].customResourceDefinition(), metav1.CreateOptions{})
 		if err != nil && !apierrors.IsAlreadyExists(err) {
@@ -54,8 +55,8 @@ func (b *bench) createAll(ctx context.Context, specs []crdSpec, workers int) err
 		return err
 	}
 	return parallel(len(specs), workers, func(i int) error {
-		if _, ok := poll(ctx, time.Now(), 100*time.Millisecond, b.timeout, func() bool { return b.established(ctx, specs[i]) }); !ok {
-			return fmt.Errorf("CRD %s not Established within %s", specs[i].name(), b.timeout)
+		if _, ok := poll(ctx, time.Now(), 100*time.Millisecond, bound, func() bool { return b.established(ctx, specs[i]) }); !ok {
+			return fmt.Errorf("CRD %s not Established within %s", specs[i].name(), bound)
 		}
 		return nil
 	})
@@ -162,7 +163,7 @@ func (b *bench) burst(ctx context.Context, specs []crdSpec, workers int) (usable
 			return 0, 0, nil, fmt.Errorf("creating CRD %s: %w", s.name(), err)
 		}
 	}
-	if missed := b.everywhere(ctx, start, specs, http.StatusOK, workers); missed > 0 {
+	if missed := b.everywhere(ctx, start, b.timeout, specs, http.StatusOK, workers); missed > 0 {
 		timedOut = append(timedOut, "burstUsable")
 	}
 	usable = time.Since(start)
@@ -170,22 +171,22 @@ func (b *bench) burst(ctx context.Context, specs []crdSpec, workers int) (usable
 	if err := b.deleteAll(ctx, specs, workers); err != nil {
 		return 0, 0, nil, err
 	}
-	if missed := b.everywhere(ctx, start, specs, http.StatusNotFound, workers); missed > 0 {
+	if missed := b.everywhere(ctx, start, b.timeout, specs, http.StatusNotFound, workers); missed > 0 {
 		timedOut = append(timedOut, "burstGone")
 	}
 	return usable, time.Since(start), timedOut, ctx.Err()
 }
 
 // everywhere polls, from start, until the list of every spec answers code
-// through every server but the first, each for at most the bench's bound,
-// and returns how many (spec, server) pairs never did.
-func (b *bench) everywhere(ctx context.Context, start time.Time, specs []crdSpec, code int, workers int) int {
+// through every server but the first, until start + bound, and returns how
+// many (spec, server) pairs never did.
+func (b *bench) everywhere(ctx context.Context, start time.Time, bound time.Duration, specs []crdSpec, code int, workers int) int {
 	others := b.servers[1:]
 	var missed atomic.Int32
 	_ = parallel(len(specs)*len(others), workers, func(i int) error {
 		s, spec := others[i%len(others)], specs[i/len(others)]
-		if _, ok := poll(ctx, start, pollInterval, b.timeout, func() bool { return s.status(ctx, spec.listPath()) == code }); !ok {
-			progress("%s: the list of %s did not answer %d within %s", s.name, spec.name(), code, b.timeout)
+		if _, ok := poll(ctx, start, pollInterval, bound, func() bool { return s.status(ctx, spec.listPath()) == code }); !ok {
+			progress("%s: the list of %s did not answer %d within %s", s.name, spec.name(), code, bound)
 			missed.Add(1)
 		}
 		return nil

@@ -72,7 +72,14 @@ func (r *report) markdown() string {
 		}
 	}
 	if len(r.Idle) > 0 {
-		fmt.Fprintf(&b, "\n| server | idle peer discovery fetches per peer per minute, by status (%.0fs window) | idle CPU |\n|---|---|---|\n", r.Idle[0].WindowSeconds)
+		window := "after a whole refresh round"
+		switch {
+		case r.RefreshRoundSeconds < 0:
+			window = fmt.Sprintf("no whole refresh round came within %s of populating", refreshRoundBound)
+		case r.RefreshRoundSeconds == 0:
+			window = "right after populating"
+		}
+		fmt.Fprintf(&b, "\n| server | idle peer discovery fetches per peer per minute, by status (%.0fs window, %s) | idle CPU |\n|---|---|---|\n", r.Idle[0].WindowSeconds, window)
 		for _, t := range r.Idle {
 			fetches := "not counted by this binary"
 			if t.CountsPeerDiscovery {
