@@ -107,16 +107,16 @@ EOF
 EOF
   local j
   for ((j = 1; j <= REAL_NODES; j++)); do
-    cat <<EOF
-  node-${j}                     kubelet (upstream ${KUBECARRY_NODE_VERSION}), containerd and kube-proxy (nftables,
-                             --allow-service-external-ips=${ALLOW_SERVICE_EXTERNAL_IPS}) in network namespace
-                             $(kubecarry::cluster::netns "${j}"), Pod CIDR $(kubecarry::node::pod_cidr "${j}")
-EOF
+    printf '  %-26s %s\n' "node-${j}" "kubelet (upstream ${KUBECARRY_NODE_VERSION}), containerd and kube-proxy (nftables," \
+      "" "--allow-service-external-ips=${ALLOW_SERVICE_EXTERNAL_IPS}) in network namespace" \
+      "" "$(kubecarry::cluster::netns "${j}"), $(kubecarry::cluster::node_ip "${j}"), Pod CIDR $(kubecarry::node::pod_cidr "${j}")"
   done
+  if ((REAL_NODES < NODES)); then
+    printf '  %-26s %s\n' "node-$((REAL_NODES + 1)) ... node-${NODES}" "registered only (no kubelet, tainted ${KUBECARRY_NO_KUBELET_TAINT})," \
+      "" "but get Pod CIDRs and routes"
+  fi
   cat <<EOF
   CoreDNS                    ${KUBECARRY_DNS_SERVICE_IP}
-  Nodes                      node-1 ... node-${REAL_NODES} run Pods; node-$((REAL_NODES + 1)) ... node-${NODES} are registered only
-                             (no kubelet, tainted ${KUBECARRY_NO_KUBELET_TAINT}), but get Pod CIDRs and routes
   Images                     $(kubecarry::images::ref pause), $(kubecarry::images::ref echoserver), $(kubecarry::images::ref coredns)
                              (built here, imported into containerd: use imagePullPolicy: Never or IfNotPresent)
 
