@@ -109,23 +109,41 @@ func (h *peerProxyHandler) RegisterAPIServiceInformerHandlers(apiServiceInformer
 	return err
 }
 
-// addExcludedGVs adds group-versions to the exclusion set and re-derives the
-// served peer discovery cache from the raw one, which invalidates consumers
-// if the view changed.
+// addExcludedGVs adds group-versions to the exclusion set and, when the
+// set of what is kept out of peer data grew, re-derives the served peer
+// discovery cache from the raw one, which invalidates consumers if the
+// view changed.
+//
+// The served view is the raw peer data without every excluded or
+// tombstoned group-version, so it can only change when a group-version
+// that was neither joins; peer data that lists an excluded group-version
+// later is filtered when it is stored. Most events name group-versions
+// already excluded: every status update of a CRD (names accepted,
+// established, stored versions) and every informer resync. Re-deriving
+// each peer's whole data (thousands of resources with many CRDs) for each
+// of them was the largest peer proxy cost while an operator installed
+// CRDs into a cluster that had many (hack/bench-crd-convergence.sh).
 func (h *peerProxyHandler) addExcludedGVs(gvs []schema.GroupVersion) {
 	if len(gvs) == 0 {
 		return
 	}
 
+	grew := false
 	h.excludedGVsMu.Lock()
 	for _, gv := range gvs {
+		_, excluded := h.excludedGVs[gv]
+		_, tombstoned := h.tombstones[gv]
+		grew = grew || (!excluded && !tombstoned)
+		// Served locally (again): a pending removal is cancelled, and the
+		// exclusion, not a tombstone, applies.
 		h.excludedGVs[gv] = nil
-		// Served locally again: the exclusion, not a tombstone, applies.
 		delete(h.tombstones, gv)
 	}
 	h.excludedGVsMu.Unlock()
 
-	h.refilterPeerDiscoveryCache()
+	if grew {
+		h.refilterPeerDiscoveryCache()
+	}
 }
 
 // filterPeerDiscoveryCache filters the provided peer discovery cache,
