@@ -62,6 +62,7 @@ while [[ $# -gt 0 ]]; do
     --timeout) timeout="${2?--timeout needs a Go duration}"; shift 2 ;;
     --no-gate-off) gate_off=false; shift ;;
     --check) check=true; shift ;;
+    -h | --help) sed -n '/^# Usage:/,/^# Results:/s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) kubecarry::log::fatal "unknown option '$1' (see the comment at the top of $0)" ;;
   esac
 done
