@@ -384,14 +384,10 @@ kubecarry::nodes::up() {
 # (kubecarry::cluster::node_routes) covers node-1's own.
 kubecarry::nodes::pod_routes() {
   local j k cidr via
-  for ((j = 2; j <= REAL_NODES; j++)); do
-    cidr="$(kubecarry::node::pod_cidr "${j}")"
-    via="$(kubecarry::cluster::node_ip "${j}")"
-    ip route replace "${cidr}" via "${via}" dev "$(kubecarry::cluster::host_link)"
-  done
   for ((j = 1; j <= REAL_NODES; j++)); do
     cidr="$(kubecarry::node::pod_cidr "${j}")"
     via="$(kubecarry::cluster::node_ip "${j}")"
+    ((j == 1)) || ip route replace "${cidr}" via "${via}" dev "$(kubecarry::cluster::host_link)"
     for ((k = 1; k <= REAL_NODES; k++)); do
       ((k == j)) || ip -n "$(kubecarry::cluster::netns "${k}")" route replace "${cidr}" via "${via}" dev eth0
     done
