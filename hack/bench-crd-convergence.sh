@@ -29,17 +29,25 @@
 # same for a burst of CRDs created at once, each server's CPU time idle and
 # per GET /apis, and GET and LIST of Jobs through the last server, which runs
 # without batch/v1 (proxied to a peer), against the first (direct). A
-# sample that does not converge within --timeout counts as timed out. Needs
-# root (namespaces).
+# sample that does not converge within --timeout counts as timed out.
+# --repeat K runs every cell K times, the binaries taking turns, and ends
+# with the median and range of each figure over the runs (a p99 of 50
+# samples is the slowest one, and swings between runs of one binary).
+# --freeze-peer is the fault cell: the server before the last hangs
+# (SIGSTOP; alive, its lease valid, answering nothing) from after the idle
+# window to the end, and everything else is measured through the others.
+# Needs root (namespaces).
 #
 # Usage: hack/bench-crd-convergence.sh [--upstream vX.Y.Z|none] [--servers N]
 #          [--background "0 100"] [--samples 50] [--burst 100] [--idle 60s]
-#          [--requests 200] [--timeout 2m] [--no-gate-off] [--check]
+#          [--requests 200] [--timeout 2m] [--repeat 1] [--freeze-peer] [--no-gate-off]
+#          [--check]
 # --check (make test's scaled-down run) fails unless, in every run, every
 # CRD converged within --timeout, the idle peer discovery traffic of the
 # binaries that count it was only 304s, and every proxied request of a
 # binary with the proxy on answered 200; it asserts no latency.
-# Results: _output/bench-crd/crd-<stamp>.{md,json}.
+# Results: _output/bench-crd/crd-<stamp>.{md,json}; the summary of any runs:
+# _output/bench-crd/crdconvergence -summarize crd-<stamp>.json ...
 
 set -o errexit
 set -o nounset
@@ -49,7 +57,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 source "${KUBECARRY_ROOT}/hack/lib/pki.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster.sh"
 
-upstream=v1.36.3 servers=3 background="0 100" samples=50 burst=100 idle=60s requests=200 timeout=2m gate_off=true check=false
+upstream=v1.36.3 servers=3 background="0 100" samples=50 burst=100 idle=60s requests=200 timeout=2m repeat=1 gate_off=true check=false freeze=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --upstream) upstream="${2?--upstream needs a release or none}"; shift 2 ;;
@@ -60,13 +68,23 @@ while [[ $# -gt 0 ]]; do
     --idle) idle="${2?--idle needs a Go duration}"; shift 2 ;;
     --requests) requests="${2?--requests needs a number}"; shift 2 ;;
     --timeout) timeout="${2?--timeout needs a Go duration}"; shift 2 ;;
+    --repeat) repeat="${2?--repeat needs a number}"; shift 2 ;;
     --no-gate-off) gate_off=false; shift ;;
+    --freeze-peer) freeze=peer; shift ;;
     --check) check=true; shift ;;
-    -h | --help) sed -n '/^# Usage:/,/^# Results:/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h | --help) sed -n '/^# Usage:/,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) kubecarry::log::fatal "unknown option '$1' (see the comment at the top of $0)" ;;
   esac
 done
 kubecarry::cluster::validate_int --servers "${servers}" 2 9
+kubecarry::cluster::validate_int --repeat "${repeat}" 1 20
+if [[ -n "${freeze}" ]]; then
+  # The server before the older one: neither the first (CRDs and Jobs are
+  # created through it) nor the older one (the proxied requests go
+  # through it).
+  ((servers >= 3)) || kubecarry::log::fatal "--freeze-peer needs --servers 3 or more (the first, the frozen peer and the older one)"
+  freeze="s$((servers - 1))"
+fi
 # With the proxy off, Jobs through the older server answer 404 by design.
 [[ "${check}" != true || "${gate_off}" != true ]] || kubecarry::log::fatal "--check needs --no-gate-off (with the proxy off the older server answers 404 for Jobs, by design)"
 for c in ${background}; do kubecarry::cluster::validate_int --background "${c}" 0 5000; done
@@ -98,30 +116,43 @@ trap 'kubecarry::cluster::down' EXIT
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 results="${out}/crd-${stamp}"
 : >"${results}.json"
+# run_cell runs the tool once against a fresh etcd and fresh servers of
+# one binary ($2) with $1 background CRDs.
+run_cell() {
+  local c="$1" impl="$2" urls="" pids="" pki i
+  APISERVER_BINARY="${binaries[${impl}]}" APISERVER_EXTRA_FLAGS="" APISERVER_PEER_CA=true
+  if [[ "${impl}" == *-proxy-off ]]; then
+    APISERVER_EXTRA_FLAGS="--feature-gates=UnknownVersionInteroperabilityProxy=false" APISERVER_PEER_CA=false
+  fi
+  export APISERVER_BINARY APISERVER_EXTRA_FLAGS APISERVER_PEER_CA
+  kubecarry::log::status "${impl}, ${c} background CRDs, run ${run} of ${repeat}${freeze:+, ${freeze} frozen}: etcd and ${servers} kube-apiservers (${APISERVER_BINARY})"
+  kubecarry::cluster::control_plane
+  for ((i = 1; i <= servers; i++)); do
+    urls+="${urls:+,}s${i}=$(kubecarry::cluster::apiserver_url "${i}")"
+    pids+="${pids:+,}s${i}=$(kubecarry::cluster::pid_of "apiserver-${i}")"
+  done
+  pki="$(kubecarry::cluster::pki)"
+  local extra=()
+  [[ "${check}" != true ]] || extra+=(-check)
+  [[ -z "${freeze}" ]] || extra+=(-freeze "${freeze}")
+  "${out}/crdconvergence" -servers "${urls}" -pids "${pids}" -older "s${servers}" \
+    -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key" \
+    -background "${c}" -samples "${samples}" -burst "${burst}" -idle "${idle}" -requests "${requests}" -timeout "${timeout}" \
+    -label "${impl}" -json "${results}.json" "${extra[@]}" | tee -a "${results}.md" || failed=1
+  kubecarry::cluster::down
+}
+
 failed=0
+# The binaries take turns within each repetition, so a drift of the
+# machine over the run (page cache, another tenant) spreads over all of
+# them.
 for c in ${background}; do
-  for impl in "${impls[@]}"; do
-    APISERVER_BINARY="${binaries[${impl}]}" APISERVER_EXTRA_FLAGS="" APISERVER_PEER_CA=true
-    if [[ "${impl}" == *-proxy-off ]]; then
-      APISERVER_EXTRA_FLAGS="--feature-gates=UnknownVersionInteroperabilityProxy=false" APISERVER_PEER_CA=false
-    fi
-    export APISERVER_BINARY APISERVER_EXTRA_FLAGS APISERVER_PEER_CA
-    kubecarry::log::status "${impl}, ${c} background CRDs: etcd and ${servers} kube-apiservers (${APISERVER_BINARY})"
-    kubecarry::cluster::control_plane
-    urls="" pids=""
-    for ((i = 1; i <= servers; i++)); do
-      urls+="${urls:+,}s${i}=$(kubecarry::cluster::apiserver_url "${i}")"
-      pids+="${pids:+,}s${i}=$(kubecarry::cluster::pid_of "apiserver-${i}")"
+  for ((run = 1; run <= repeat; run++)); do
+    for impl in "${impls[@]}"; do
+      run_cell "${c}" "${impl}"
     done
-    pki="$(kubecarry::cluster::pki)"
-    check_flag=()
-    [[ "${check}" != true ]] || check_flag=(-check)
-    "${out}/crdconvergence" -servers "${urls}" -pids "${pids}" -older "s${servers}" \
-      -cacert "${pki}/ca.crt" -cert "${pki}/admin.crt" -key "${pki}/admin.key" \
-      -background "${c}" -samples "${samples}" -burst "${burst}" -idle "${idle}" -requests "${requests}" -timeout "${timeout}" \
-      -label "${impl}" -json "${results}.json" "${check_flag[@]}" | tee -a "${results}.md" || failed=1
-    kubecarry::cluster::down
   done
 done
+"${out}/crdconvergence" -summarize "${results}.json" | tee -a "${results}.md" || failed=1
 kubecarry::log::status "results: ${results}.md and ${results}.json"
 exit "${failed}"

@@ -153,6 +153,11 @@ kubecarry::cluster::validate_int "ETCD_PORT" "${ETCD_PORT}" 1 65534
   kubecarry::log::fatal "LOCAL_CLUSTER_PREFIX must be 2 to 5 lower-case letters (it names network namespaces and links), not '${LOCAL_CLUSTER_PREFIX}'"
 [[ "${LOCAL_CLUSTER_NET}" =~ ^[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$ ]] ||
   kubecarry::log::fatal "LOCAL_CLUSTER_NET must be the first three octets of a /24 such as 10.200.0, not '${LOCAL_CLUSTER_NET}'"
+# A --run command that cannot be started would only show after the whole
+# cluster came up (and a quoted "command args" is one word, not a command).
+if [[ "${mode}" == run ]] && ! command -v "${run_command[0]}" >/dev/null; then
+  kubecarry::log::fatal "--run: '${run_command[0]}' is not a command (pass the command and its arguments as separate words)"
+fi
 [[ "$(id -u)" -eq 0 ]] ||
   kubecarry::log::fatal "hack/local-up-cluster.sh needs root: it creates network namespaces and UTS namespaces and runs kube-proxy"
 

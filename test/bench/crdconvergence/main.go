@@ -47,8 +47,12 @@ type options struct {
 	idle, timeout              time.Duration
 	populateTimeout            time.Duration
 	older                      string
+	freeze                     string
 	label, jsonFile            string
 	check                      bool
+	// summarize: the JSON files of earlier runs to summarize instead of
+	// running.
+	summarize []string
 }
 
 // namedValue is one name=value pair of a list flag.
@@ -86,12 +90,24 @@ func parseOptions(args []string) (options, error) {
 	fs.DurationVar(&o.timeout, "timeout", 2*time.Minute, "bound of every measured wait; a CRD that does not converge within it counts as timed out")
 	fs.DurationVar(&o.populateTimeout, "populate-timeout", 10*time.Minute, "bound of creating the background CRDs until every one is usable through every server (not measured; the run stops past it)")
 	fs.StringVar(&o.older, "older", "", "the server that runs without batch/v1: GET and LIST of Jobs through it (proxied) against the first server (direct)")
+	fs.StringVar(&o.freeze, "freeze", "", "the fault cell: SIGSTOP this server (not the first, and its PID in -pids) after the idle window, measure everything else through the other servers while it hangs, SIGCONT it at the end")
 	fs.IntVar(&o.jobs, "jobs", 50, "Jobs the proxied LIST returns")
 	fs.BoolVar(&o.check, "check", false, "exit 1 unless every CRD converged within -timeout, the idle peer discovery traffic was only 304s and every proxied request answered 200")
 	fs.StringVar(&o.label, "label", "", "what the run is of (e.g. the binary), carried into the JSON")
 	fs.StringVar(&o.jsonFile, "json", "", "append the result as one JSON line to this file")
+	summarizeRuns := fs.Bool("summarize", false, "run nothing: summarize the runs in the -json files named as arguments (the median and range of each figure over the runs of each binary and size)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
+	}
+	if *summarizeRuns {
+		if fs.NArg() == 0 {
+			return o, fmt.Errorf("-summarize needs the JSON files of the runs as arguments")
+		}
+		o.summarize = fs.Args()
+		return o, nil
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q (only -summarize takes files)", fs.Args())
 	}
 	var err error
 	if o.servers, err = parsePairs("servers", *servers); err != nil {
@@ -117,6 +133,18 @@ func parseOptions(args []string) (options, error) {
 	case o.timeout <= 0 || o.populateTimeout <= 0:
 		return o, fmt.Errorf("-timeout and -populate-timeout must be positive")
 	}
+	if o.freeze != "" {
+		found := false
+		for _, s := range o.servers[1:] {
+			found = found || s.name == o.freeze
+		}
+		if !found || o.freeze == o.older {
+			return o, fmt.Errorf("-freeze %q is not one of -servers but the first and -older", o.freeze)
+		}
+		if _, ok := pairValue(o.pids, o.freeze); !ok {
+			return o, fmt.Errorf("-freeze %q needs its PID in -pids", o.freeze)
+		}
+	}
 	if o.older != "" {
 		found := false
 		for _, s := range o.servers[1:] {
@@ -129,10 +157,22 @@ func parseOptions(args []string) (options, error) {
 	return o, nil
 }
 
+func pairValue(pairs []namedValue, name string) (string, bool) {
+	for _, p := range pairs {
+		if p.name == name {
+			return p.value, true
+		}
+	}
+	return "", false
+}
+
 // report is one run's result.
 type report struct {
-	Label           string  `json:"label"`
-	Servers         int     `json:"servers"`
+	Label   string `json:"label"`
+	Servers int    `json:"servers"`
+	// Frozen is the server that hung (SIGSTOP) from after the idle window
+	// to the end, and that no later measurement went through (-freeze).
+	Frozen          string  `json:"frozen,omitempty"`
 	Background      int     `json:"background"`
 	PopulateSeconds float64 `json:"populateSeconds"`
 	// RefreshRoundSeconds is how long after populating a whole peer
@@ -145,9 +185,12 @@ type report struct {
 	Discovery           []latency          `json:"discovery"`
 	Samples             int                `json:"samples"`
 	Convergence         map[string]float64 `json:"convergenceSeconds"`
-	Burst               int                `json:"burst"`
-	BurstUsableSeconds  float64            `json:"burstUsableSeconds"`
-	BurstGoneSeconds    float64            `json:"burstGoneSeconds"`
+	// ConvergenceSamples is every sample of each event, in seconds, so
+	// that repeated runs can be pooled (-summarize).
+	ConvergenceSamples map[string][]float64 `json:"convergenceSamples,omitempty"`
+	Burst              int                  `json:"burst"`
+	BurstUsableSeconds float64              `json:"burstUsableSeconds"`
+	BurstGoneSeconds   float64              `json:"burstGoneSeconds"`
 	// TimedOut counts, per event (usable, listed, gone, unlisted,
 	// burstUsable, burstGone), the samples that did not reach it within
 	// TimeoutSeconds; they count as that bound in the percentiles.
@@ -161,6 +204,13 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "crdconvergence:", err)
 		os.Exit(2)
+	}
+	if len(o.summarize) > 0 {
+		if err := summarize(o.summarize); err != nil {
+			fmt.Fprintln(os.Stderr, "crdconvergence:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	r, err := run(context.Background(), o)
 	if err != nil {
@@ -244,6 +294,18 @@ func run(ctx context.Context, o options) (*report, error) {
 			return nil, err
 		}
 	}
+	if o.freeze != "" {
+		thaw, err := b.freeze(o.freeze, procs)
+		if err != nil {
+			return nil, err
+		}
+		r.Frozen = o.freeze
+		defer func() {
+			if err := thaw(); err != nil {
+				progress("%v", err)
+			}
+		}()
+	}
 	for _, s := range b.servers {
 		for _, conns := range o.connections {
 			for _, p := range []struct{ name, accept string }{{"merged", acceptMerged}, {"nopeer", acceptNoPeer}} {
@@ -278,10 +340,13 @@ func run(ctx context.Context, o options) (*report, error) {
 			r.TimedOut[name]++
 		}
 	}
-	r.Convergence = map[string]float64{}
+	r.Convergence, r.ConvergenceSamples = map[string]float64{}, map[string][]float64{}
 	for name, d := range samples {
 		r.Convergence[name+"P50"] = percentile(d, 50).Seconds()
 		r.Convergence[name+"P99"] = percentile(d, 99).Seconds()
+		for _, sample := range d {
+			r.ConvergenceSamples[name] = append(r.ConvergenceSamples[name], sample.Seconds())
+		}
 	}
 	if o.burst > 0 {
 		progress("a burst of %d CRDs", o.burst)

@@ -28,6 +28,9 @@ import (
 func (r *report) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%s: %d kube-apiservers, %d background CRDs (populated and visible everywhere in %.1fs)\n\n", r.Label, r.Servers, r.Background, r.PopulateSeconds)
+	if r.Frozen != "" {
+		fmt.Fprintf(&b, "%s frozen (SIGSTOP) after the idle window, to the end: every figure after the idle traffic is through the other servers while it hangs\n\n", r.Frozen)
+	}
 	fmt.Fprintf(&b, "| convergence through the slowest other server (%d CRDs, one at a time) | p50 | p99 | timed out (> %.0fs) |\n|---|---|---|---|\n", r.Samples, r.TimeoutSeconds)
 	for _, row := range []struct{ key, what string }{
 		{"usable", "create → list answers 200"},
