@@ -27,7 +27,7 @@ import (
 // never learns of a CRD, or never forgets a deleted one, is a bug however
 // fast the rest is), the idle peer discovery traffic was only 304s (with
 // nothing changing, every fetch is a revalidation), and every proxied
-// request was answered 200.
+// request and every GET /apis was answered 200.
 func (r *report) checkFailures() []string {
 	var failures []string
 	for _, event := range sortedKeys(r.TimedOut) {
@@ -39,6 +39,13 @@ func (r *report) checkFailures() []string {
 		for _, code := range sortedKeys(t.PerPeerPerMinute) {
 			if code != strconv.Itoa(http.StatusNotModified) && t.PerPeerPerMinute[code] > 0 {
 				failures = append(failures, fmt.Sprintf("%s: idle peer discovery fetches answered %s (%.1f per peer per minute), want only 304s", t.Server, code, t.PerPeerPerMinute[code]))
+			}
+		}
+	}
+	for _, l := range r.Discovery {
+		for _, code := range sortedKeys(l.Codes) {
+			if code != strconv.Itoa(http.StatusOK) {
+				failures = append(failures, fmt.Sprintf("GET /apis (%s, %d connections) through %s: %d answered %s, want 200", l.Profile, l.Connections, l.Server, l.Codes[code], code))
 			}
 		}
 	}

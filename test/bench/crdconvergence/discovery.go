@@ -39,6 +39,9 @@ type latency struct {
 	P50Millis   float64 `json:"p50Milliseconds"`
 	P99Millis   float64 `json:"p99Milliseconds"`
 	Bytes       int     `json:"bytes"`
+	// Codes counts the answers by status (see answers.record); the
+	// percentiles are of the 200s.
+	Codes map[string]int `json:"codes,omitempty"`
 	// CPUMillisPerRequest is the server's CPU time over the load per
 	// request (0: its process is not known).
 	CPUMillisPerRequest float64 `json:"cpuMillisecondsPerRequest,omitempty"`
@@ -47,7 +50,8 @@ type latency struct {
 // discoveryLatency GETs /apis of s with accept n times over conns
 // connections of their own, unconditionally, as a client without a cache
 // does, and charges the server's CPU time over the load to the requests.
-func discoveryLatency(ctx context.Context, s *server, procs serverProcesses, profile, accept string, conns, n int) (latency, error) {
+// Requests not sent within bound of the first are counted as unsent.
+func discoveryLatency(ctx context.Context, s *server, procs serverProcesses, profile, accept string, conns, n int, bound time.Duration) (latency, error) {
 	clients := make([]*http.Client, conns)
 	for i := range clients {
 		c, err := newHTTPClient(s.config)
@@ -67,16 +71,22 @@ func discoveryLatency(ctx context.Context, s *server, procs serverProcesses, pro
 	if err != nil {
 		return latency{}, err
 	}
+	codes := answers{}
+	start := time.Now()
 	err = parallel(n, conns, func(i int) error {
-		start := time.Now()
-		code, body, _, err := get(ctx, clients[i%conns], s.config.Host, "/apis", accept, "")
-		d := time.Since(start)
-		if err != nil || code != http.StatusOK {
-			return fmt.Errorf("%s: GET /apis (%s): %d %v", s.name, profile, code, err)
+		if time.Since(start) > bound {
+			codes.record(&mu, 0, errUnsent)
+			return nil
 		}
-		mu.Lock()
-		times, size = append(times, d), len(body)
-		mu.Unlock()
+		sent := time.Now()
+		code, body, _, err := get(ctx, clients[i%conns], s.config.Host, "/apis", accept, "")
+		d := time.Since(sent)
+		codes.record(&mu, code, err)
+		if err == nil && code == http.StatusOK {
+			mu.Lock()
+			times, size = append(times, d), len(body)
+			mu.Unlock()
+		}
 		return nil
 	})
 	if err != nil {
@@ -84,7 +94,7 @@ func discoveryLatency(ctx context.Context, s *server, procs serverProcesses, pro
 	}
 	after, err := cpu.cpuSnapshot()
 	l := latency{Server: s.name, Profile: profile, Connections: conns, Requests: len(times),
-		P50Millis: millis(percentile(times, 50)), P99Millis: millis(percentile(times, 99)), Bytes: size}
+		P50Millis: millis(percentile(times, 50)), P99Millis: millis(percentile(times, 99)), Bytes: size, Codes: codes}
 	if used, ok := after[s.name]; ok && len(times) > 0 {
 		l.CPUMillisPerRequest = (used - before[s.name]) * 1000 / float64(len(times))
 	}

@@ -309,7 +309,7 @@ func run(ctx context.Context, o options) (*report, error) {
 	for _, s := range b.servers {
 		for _, conns := range o.connections {
 			for _, p := range []struct{ name, accept string }{{"merged", acceptMerged}, {"nopeer", acceptNoPeer}} {
-				l, err := discoveryLatency(ctx, s, procs, p.name, p.accept, conns, o.requests)
+				l, err := discoveryLatency(ctx, s, procs, p.name, p.accept, conns, o.requests, o.timeout)
 				if err != nil {
 					return nil, err
 				}

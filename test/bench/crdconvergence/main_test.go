@@ -230,11 +230,13 @@ func TestCheckFailsOnTimeoutsNon304IdleFetchesAndProxyErrors(t *testing.T) {
 		t.Errorf("a clean run fails the check: %v", f)
 	}
 	bad := &report{TimeoutSeconds: 60, TimedOut: map[string]int{"unlisted": 1, "burstGone": 1},
-		Idle:    []idleTraffic{{Server: "s2", PerPeerPerMinute: map[string]float64{"200": 0.5, "304": 2}}},
-		Proxied: []proxiedLatency{{Server: "s3", Route: "proxied", Verb: "get", Codes: map[string]int{"200": 49, "404": 1}}},
+		Idle:      []idleTraffic{{Server: "s2", PerPeerPerMinute: map[string]float64{"200": 0.5, "304": 2}}},
+		Proxied:   []proxiedLatency{{Server: "s3", Route: "proxied", Verb: "get", Codes: map[string]int{"200": 49, "404": 1}}},
+		Discovery: []latency{{Server: "s2", Profile: "merged", Connections: 8, Codes: map[string]int{"200": 190, "error": 2, "unsent": 8}}},
 	}
 	f := strings.Join(bad.checkFailures(), "\n")
-	for _, want := range []string{"unlisted: 1 sample(s)", "burstGone: 1 sample(s)", "s2: idle peer discovery fetches answered 200", "proxied get Jobs through s3: 1 answered 404"} {
+	for _, want := range []string{"unlisted: 1 sample(s)", "burstGone: 1 sample(s)", "s2: idle peer discovery fetches answered 200", "proxied get Jobs through s3: 1 answered 404",
+		"GET /apis (merged, 8 connections) through s2: 2 answered error", "through s2: 8 answered unsent"} {
 		if !strings.Contains(f, want) {
 			t.Errorf("check failures lack %q:\n%s", want, f)
 		}

@@ -44,7 +44,7 @@ func (r *report) markdown() string {
 		fmt.Fprintf(&b, "\nburst of %d CRDs: usable through every other server after %s, gone (404) everywhere %s after the deletes\n", r.Burst,
 			r.seconds("burstUsable", r.BurstUsableSeconds), r.seconds("burstGone", r.BurstGoneSeconds))
 	}
-	fmt.Fprintf(&b, "\n| server | connections | merged p50 | merged p99 | nopeer p50 | nopeer p99 | merged/nopeer p50 | merged bytes | nopeer bytes | merged CPU/request | nopeer CPU/request |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "\n| server | connections | merged p50 | merged p99 | nopeer p50 | nopeer p99 | merged/nopeer p50 | merged bytes | nopeer bytes | merged CPU/request | nopeer CPU/request | answers, merged / nopeer |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	type key struct {
 		server string
 		conns  int
@@ -65,8 +65,8 @@ func (r *report) markdown() string {
 		if n.P50Millis > 0 {
 			ratio = fmt.Sprintf("%.2f", m.P50Millis/n.P50Millis)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %.1fms | %.1fms | %.1fms | %.1fms | %s | %d | %d | %s | %s |\n", k.server, k.conns, m.P50Millis, m.P99Millis, n.P50Millis, n.P99Millis, ratio, m.Bytes, n.Bytes,
-			cpuPerRequest(m), cpuPerRequest(n))
+		fmt.Fprintf(&b, "| %s | %d | %.1fms | %.1fms | %.1fms | %.1fms | %s | %d | %d | %s | %s | %s / %s |\n", k.server, k.conns, m.P50Millis, m.P99Millis, n.P50Millis, n.P99Millis, ratio, m.Bytes, n.Bytes,
+			cpuPerRequest(m), cpuPerRequest(n), codes(m.Codes), codes(n.Codes))
 	}
 	if len(r.Proxied) > 0 {
 		fmt.Fprintf(&b, "\n| Jobs (batch/v1) through | route | verb | p50 | p99 | answers |\n|---|---|---|---|---|---|\n")
