@@ -40,6 +40,7 @@ kubecarry::kca::up() {
   KUBECARRY_RELEASE_DIR="${KUBECARRY_RELEASE_DIR:-}"
   [[ -n "${KUBECARRY_RELEASE_DIR}" ]] || kubecarry::log::fatal "no release of ${KUBE_GIT_VERSION} in _output/release: build it with 'KUBE_BUILD_PLATFORMS=linux/amd64 make release'"
   kubecarry::kca::tools
+  kubecarry::cgroups::mount_missing
   if [[ "${release}" == kubecarry ]]; then
     "${KCADM}" recipe --docs "${KUBECARRY_ROOT}/docs/deploy.md" >"${KUBEADM_CLUSTER_DIR}/recipe.yaml"
   else

@@ -88,6 +88,7 @@ source "${KUBECARRY_ROOT}/hack/lib/release.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-processes.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-cloud.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-images.sh"
+source "${KUBECARRY_ROOT}/hack/lib/cgroups.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-addons.sh"
 source "${KUBECARRY_ROOT}/hack/lib/local-cluster-node.sh"
 
@@ -424,6 +425,7 @@ kubecarry::cluster::up() {
   kubecarry::cluster::nodes
   kubecarry::cluster::kube_proxies
   kubecarry::addons::scheduler
+  kubecarry::cgroups::mount_missing
   kubecarry::nodes::up
   kubecarry::addons::dns
 }

@@ -47,6 +47,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kubecarry/kubecarry/test/cgroupv1"
 	"github.com/kubecarry/kubecarry/test/kubeadm/node"
 )
 
@@ -59,7 +60,7 @@ func run(args []string) int {
 		return systemctl(args[1:])
 	}
 	if len(args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: kcnode init|exec|cleanup --state DIR ...")
+		fmt.Fprintln(os.Stderr, "usage: kcnode init|exec|cleanup --state DIR ... | kcnode cgroups")
 		return 2
 	}
 	var err error
@@ -70,8 +71,10 @@ func run(args []string) int {
 		err = execInNode(args[2:])
 	case "cleanup":
 		err = cleanup(args[2:])
+	case "cgroups":
+		err = mountCgroups(args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (init, exec, cleanup)", args[1])
+		err = fmt.Errorf("unknown command %q (init, exec, cleanup, cgroups)", args[1])
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "kcnode %s: %v\n", args[1], err)
@@ -166,6 +169,25 @@ func execInNode(args []string) error {
 	argv := append([]string{"nsenter", "--target", strconv.Itoa(pid), "--mount", "--uts", "--net", "--wd=/", "--", "env", "-i"}, node.NodeEnv(layout)...)
 	argv = append(argv, fs.Args()...)
 	return syscall.Exec(nsenter, argv, os.Environ())
+}
+
+// mountCgroups mounts every cgroup v1 hierarchy the kernel keeps but no
+// mount shows (see package cgroupv1), before a node's containerd starts:
+// with one missing, containerd finds no container's cgroup.
+func mountCgroups(args []string) error {
+	fs := flag.NewFlagSet("cgroups", flag.ContinueOnError)
+	root := fs.String("root", "/sys/fs/cgroup", "where the hierarchies are mounted")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	mounted, err := cgroupv1.MountUnmounted(*root)
+	for _, m := range mounted {
+		fmt.Printf("mounted the cgroup v1 hierarchy %s (it was active without a mount)\n", m)
+	}
+	return err
 }
 
 func cleanup(args []string) error {
