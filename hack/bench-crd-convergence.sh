@@ -44,8 +44,9 @@
 #          [--check]
 # --check (make test's scaled-down run) fails unless, in every run, every
 # CRD converged within --timeout, the idle peer discovery traffic of the
-# binaries that count it was only 304s, and every proxied request of a
-# binary with the proxy on answered 200; it asserts no latency.
+# binaries that count it was only 304s, every GET /apis answered 200 and
+# every proxied request of a binary with the proxy on answered 200; it
+# asserts no latency.
 # Results: _output/bench-crd/crd-<stamp>.{md,json}; the summary of any runs:
 # _output/bench-crd/crdconvergence -summarize crd-<stamp>.json ...
 

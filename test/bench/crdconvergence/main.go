@@ -92,7 +92,7 @@ func parseOptions(args []string) (options, error) {
 	fs.StringVar(&o.older, "older", "", "the server that runs without batch/v1: GET and LIST of Jobs through it (proxied) against the first server (direct)")
 	fs.StringVar(&o.freeze, "freeze", "", "the fault cell: SIGSTOP this server (not the first, and its PID in -pids) after the idle window, measure everything else through the other servers while it hangs, SIGCONT it at the end")
 	fs.IntVar(&o.jobs, "jobs", 50, "Jobs the proxied LIST returns")
-	fs.BoolVar(&o.check, "check", false, "exit 1 unless every CRD converged within -timeout, the idle peer discovery traffic was only 304s and every proxied request answered 200")
+	fs.BoolVar(&o.check, "check", false, "exit 1 unless every CRD converged within -timeout, the idle peer discovery traffic was only 304s and every GET /apis and proxied request answered 200")
 	fs.StringVar(&o.label, "label", "", "what the run is of (e.g. the binary), carried into the JSON")
 	fs.StringVar(&o.jsonFile, "json", "", "append the result as one JSON line to this file")
 	summarizeRuns := fs.Bool("summarize", false, "run nothing: summarize the runs in the -json files named as arguments (the median and range of each figure over the runs of each binary and size)")
