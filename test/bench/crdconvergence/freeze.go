@@ -18,7 +18,8 @@ package main
 
 import (
 	"fmt"
-	"syscall"
+
+	"github.com/kubecarry/kubecarry/test/drill/nemesis"
 )
 
 // The fault cell (-freeze): one peer hangs, its process alive and its
@@ -27,9 +28,10 @@ import (
 // frozen VM or a half-dead node looks like to its peers, and the case where
 // a 404 (or a hang) through a healthy server does harm.
 
-// freeze stops the named server's process (SIGSTOP) and leaves it out of
-// every measurement that goes through a server from now on; thaw undoes
-// the stop. The first server (where CRDs are created) cannot be frozen.
+// freeze stops the named server's process with the drills' Freeze fault
+// (SIGSTOP) and leaves it out of every measurement that goes through a
+// server from now on; thaw undoes the stop (SIGCONT). The first server
+// (where CRDs are created) cannot be frozen.
 func (b *bench) freeze(name string, procs serverProcesses) (thaw func() error, err error) {
 	pid, ok := procs[name]
 	if !ok {
@@ -44,15 +46,11 @@ func (b *bench) freeze(name string, procs serverProcesses) (thaw func() error, e
 	if len(rest) == len(b.servers) || b.servers[0].name == name {
 		return nil, fmt.Errorf("-freeze %s: not one of the servers but the first", name)
 	}
-	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
-		return nil, fmt.Errorf("-freeze %s: stopping PID %d: %w", name, pid, err)
+	fault := &nemesis.Freeze{Names: []string{name}, PIDs: []int{pid}}
+	if err := fault.Inject(); err != nil {
+		return nil, fmt.Errorf("-freeze: %w", err)
 	}
-	progress("froze %s (PID %d, SIGSTOP): it is still every other server's peer, and answers nothing", name, pid)
+	progress("%s: it is still every other server's peer, and answers nothing", fault.Describe())
 	b.servers = rest
-	return func() error {
-		if err := syscall.Kill(pid, syscall.SIGCONT); err != nil {
-			return fmt.Errorf("thawing %s (PID %d): %w", name, pid, err)
-		}
-		return nil
-	}, nil
+	return fault.Undo, nil
 }
