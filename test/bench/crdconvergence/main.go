@@ -134,11 +134,7 @@ func parseOptions(args []string) (options, error) {
 		return o, fmt.Errorf("-timeout and -populate-timeout must be positive")
 	}
 	if o.freeze != "" {
-		found := false
-		for _, s := range o.servers[1:] {
-			found = found || s.name == o.freeze
-		}
-		if !found || o.freeze == o.older {
+		if !isPeerOfTheFirst(o.servers, o.freeze) || o.freeze == o.older {
 			return o, fmt.Errorf("-freeze %q is not one of -servers but the first and -older", o.freeze)
 		}
 		if _, ok := pairValue(o.pids, o.freeze); !ok {
@@ -146,15 +142,18 @@ func parseOptions(args []string) (options, error) {
 		}
 	}
 	if o.older != "" {
-		found := false
-		for _, s := range o.servers[1:] {
-			found = found || s.name == o.older
-		}
-		if !found {
+		if !isPeerOfTheFirst(o.servers, o.older) {
 			return o, fmt.Errorf("-older %q is not one of -servers but the first (where CRDs and Jobs are created)", o.older)
 		}
 	}
 	return o, nil
+}
+
+// isPeerOfTheFirst reports whether name is one of the servers but the
+// first (CRDs and Jobs are created through the first).
+func isPeerOfTheFirst(servers []namedValue, name string) bool {
+	_, ok := pairValue(servers[1:], name)
+	return ok
 }
 
 func pairValue(pairs []namedValue, name string) (string, bool) {

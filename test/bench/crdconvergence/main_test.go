@@ -76,7 +76,7 @@ func TestPercentileIsNearestRank(t *testing.T) {
 	if p := percentile(d[:1], 99); p != 100*time.Millisecond {
 		t.Errorf("p99 of one = %v", p)
 	}
-	if p := percentile(nil, 50); p != 0 {
+	if p := percentile[time.Duration](nil, 50); p != 0 {
 		t.Errorf("p50 of none = %v", p)
 	}
 }

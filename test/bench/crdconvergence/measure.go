@@ -17,10 +17,11 @@ limitations under the License.
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
-	"sort"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -224,12 +225,18 @@ func parallel(n, workers int, fn func(i int) error) error {
 }
 
 // percentile is the nearest-rank p-th percentile of d (0 for none).
-func percentile(d []time.Duration, p float64) time.Duration {
+func percentile[T cmp.Ordered](d []T, p float64) T {
 	if len(d) == 0 {
-		return 0
+		var zero T
+		return zero
 	}
-	s := append([]time.Duration(nil), d...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	rank := int(p/100*float64(len(s)) + 0.999999)
-	return s[min(max(rank, 1), len(s))-1]
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[percentileRank(len(s), p)-1]
+}
+
+// percentileRank is the 1-based nearest rank of the p-th percentile of n
+// values.
+func percentileRank(n int, p float64) int {
+	return min(max(int(p/100*float64(n)+0.999999), 1), n)
 }

@@ -220,11 +220,9 @@ func (c *cell) pooledP99(event string) (bound, bool) {
 	if len(all) == 0 {
 		return bound{}, false
 	}
-	sort.Float64s(all)
-	rank := min(max(int(0.99*float64(len(all))+0.999999), 1), len(all))
 	// The timed-out samples are the largest (they count as the bound), so
 	// the p99 is one of them when they reach its rank.
-	return bound{all[rank-1], timedOut > len(all)-rank}, true
+	return bound{percentile(all, 99), timedOut > len(all)-percentileRank(len(all), 99)}, true
 }
 
 // summaryMarkdown is one table: a row per cell, the median (and the range
