@@ -14,8 +14,10 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-// Package cgroupv1 finds cgroup v1 hierarchies that the kernel keeps but no
-// mount shows, and mounts them where a distribution would.
+// Package cgroupv1 reads cgroup v1 hierarchies from /proc/<pid>/cgroup and
+// mountinfo (where one is mounted, a process's cgroup in it: the drills'
+// partition uses both), and finds and mounts the hierarchies the kernel
+// keeps but no mount shows, where a distribution would.
 //
 // containerd's cgroup v1 library resolves every hierarchy of a container's
 // /proc/<pid>/cgroup to its mount point, and when one has none it gives up
@@ -34,6 +36,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -69,15 +72,18 @@ func (h Hierarchy) MountPoint(root string) string {
 	return filepath.Join(root, strings.Join(h.Controllers, ","))
 }
 
-// Unmounted returns the v1 hierarchies a process is in (its
-// /proc/<pid>/cgroup) that no cgroup mount in mountinfo
-// (/proc/<pid>/mountinfo of the same mount namespace) shows.
-func Unmounted(procCgroup, mountinfo []byte) []Hierarchy {
-	mounted := mountedOptionSets(mountinfo)
-	var out []Hierarchy
+// entry is one line of /proc/<pid>/cgroup for a v1 hierarchy.
+type entry struct {
+	hierarchy Hierarchy
+	path      string
+}
+
+// entries parses /proc/<pid>/cgroup, leaving out the cgroup v2 line
+// ("0::/path").
+func entries(procCgroup []byte) []entry {
+	var out []entry
 	for _, line := range strings.Split(string(procCgroup), "\n") {
 		parts := strings.SplitN(line, ":", 3)
-		// "0::/path" is the cgroup v2 hierarchy.
 		if len(parts) != 3 || parts[1] == "" {
 			continue
 		}
@@ -93,39 +99,79 @@ func Unmounted(procCgroup, mountinfo []byte) []Hierarchy {
 			// A named hierarchy with controllers is mounted by them.
 			h.Name = ""
 		}
-		if !isMounted(h, mounted) {
-			out = append(out, h)
-		}
+		out = append(out, entry{h, parts[2]})
 	}
 	return out
 }
 
-// mountedOptionSets is the super options of every cgroup (v1) mount.
-func mountedOptionSets(mountinfo []byte) []map[string]bool {
-	var out []map[string]bool
+// mount is one cgroup (v1) mount of a mountinfo: where, and its super
+// options (the controllers, name=...).
+type mount struct {
+	point   string
+	options map[string]bool
+}
+
+func mounts(mountinfo []byte) []mount {
+	var out []mount
 	sc := bufio.NewScanner(bytes.NewReader(mountinfo))
 	for sc.Scan() {
 		// ID parent major:minor root mountpoint options [optional...] - type source superoptions
-		_, post, ok := strings.Cut(sc.Text(), " - ")
+		pre, post, ok := strings.Cut(sc.Text(), " - ")
 		if !ok {
 			continue
 		}
-		tail := strings.Fields(post)
-		if len(tail) < 3 || tail[0] != "cgroup" {
+		fields, tail := strings.Fields(pre), strings.Fields(post)
+		if len(fields) < 5 || len(tail) < 3 || tail[0] != "cgroup" {
 			continue
 		}
-		opts := map[string]bool{}
+		m := mount{point: fields[4], options: map[string]bool{}}
 		for _, o := range strings.Split(tail[2], ",") {
-			opts[o] = true
+			m.options[o] = true
 		}
-		out = append(out, opts)
+		out = append(out, m)
 	}
 	return out
 }
 
-func isMounted(h Hierarchy, mounted []map[string]bool) bool {
-	for _, opts := range mounted {
-		if h.Name != "" && opts["name="+h.Name] {
+// Unmounted returns the v1 hierarchies a process is in (its
+// /proc/<pid>/cgroup) that no cgroup mount in mountinfo
+// (/proc/<pid>/mountinfo of the same mount namespace) shows.
+func Unmounted(procCgroup, mountinfo []byte) []Hierarchy {
+	mounted := mounts(mountinfo)
+	var out []Hierarchy
+	for _, e := range entries(procCgroup) {
+		if !isMounted(e.hierarchy, mounted) {
+			out = append(out, e.hierarchy)
+		}
+	}
+	return out
+}
+
+// MountPoint returns where a v1 hierarchy with controller is mounted in
+// mountinfo, "" if nowhere.
+func MountPoint(mountinfo []byte, controller string) string {
+	for _, m := range mounts(mountinfo) {
+		if m.options[controller] {
+			return m.point
+		}
+	}
+	return ""
+}
+
+// Path returns the cgroup of controller in /proc/<pid>/cgroup, relative to
+// its hierarchy's root; "/" when the process is in none (the root).
+func Path(procCgroup []byte, controller string) string {
+	for _, e := range entries(procCgroup) {
+		if slices.Contains(e.hierarchy.Controllers, controller) {
+			return e.path
+		}
+	}
+	return "/"
+}
+
+func isMounted(h Hierarchy, mounted []mount) bool {
+	for _, m := range mounted {
+		if h.Name != "" && m.options["name="+h.Name] {
 			return true
 		}
 		if len(h.Controllers) == 0 {
@@ -133,7 +179,7 @@ func isMounted(h Hierarchy, mounted []map[string]bool) bool {
 		}
 		all := true
 		for _, c := range h.Controllers {
-			all = all && opts[c]
+			all = all && m.options[c]
 		}
 		if all {
 			return true

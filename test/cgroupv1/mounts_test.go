@@ -74,3 +74,28 @@ func TestUnmountedNamedAndCombinedHierarchies(t *testing.T) {
 		t.Errorf("combined hierarchy at %s (%s)", got[1].MountPoint("/r"), got[1])
 	}
 }
+
+func TestMountPoint(t *testing.T) {
+	mountinfo := `25 1 0:22 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755
+26 25 0:23 / /sys/fs/cgroup/cpu rw,relatime shared:9 - cgroup cgroup rw,cpu
+27 25 0:24 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw
+`
+	if got := MountPoint([]byte(mountinfo), "net_cls"); got != "" {
+		t.Errorf("found %q where there is none", got)
+	}
+	mountinfo += "90 25 0:40 / /work/_output/peer-faults/net_cls rw,relatime - cgroup kubecarry-drill-net_cls rw,net_cls,net_prio\n"
+	if got := MountPoint([]byte(mountinfo), "net_cls"); got != "/work/_output/peer-faults/net_cls" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestPath(t *testing.T) {
+	cgroup := "8:pids:/\n4:memory:/sandbox\n0::/\n"
+	if got := Path([]byte(cgroup), "net_cls"); got != "/" {
+		t.Errorf("without net_cls: %q", got)
+	}
+	cgroup += "9:net_cls,net_prio:/kubecarry-drill-apiserver-3\n"
+	if got := Path([]byte(cgroup), "net_cls"); got != "/kubecarry-drill-apiserver-3" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -109,31 +109,6 @@ func TestClassID(t *testing.T) {
 	}
 }
 
-func TestParseNetClsMount(t *testing.T) {
-	mountinfo := `25 1 0:22 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755
-26 25 0:23 / /sys/fs/cgroup/cpu rw,relatime shared:9 - cgroup cgroup rw,cpu
-27 25 0:24 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw
-`
-	if got := ParseNetClsMount([]byte(mountinfo)); got != "" {
-		t.Errorf("found %q where there is none", got)
-	}
-	mountinfo += "90 25 0:40 / /work/_output/peer-faults/net_cls rw,relatime - cgroup kubecarry-drill-net_cls rw,net_cls,net_prio\n"
-	if got := ParseNetClsMount([]byte(mountinfo)); got != "/work/_output/peer-faults/net_cls" {
-		t.Errorf("got %q", got)
-	}
-}
-
-func TestParseNetClsPath(t *testing.T) {
-	cgroup := "8:pids:/\n4:memory:/sandbox\n0::/\n"
-	if got := ParseNetClsPath([]byte(cgroup)); got != "/" {
-		t.Errorf("without net_cls: %q", got)
-	}
-	cgroup += "9:net_cls,net_prio:/kubecarry-drill-apiserver-3\n"
-	if got := ParseNetClsPath([]byte(cgroup)); got != "/kubecarry-drill-apiserver-3" {
-		t.Errorf("got %q", got)
-	}
-}
-
 func TestPIDFile(t *testing.T) {
 	f, err := ParsePIDFile(FormatPIDFile(4242, "/work/_output/bin/kube-controller-manager"))
 	if err != nil || f.PID != 4242 || f.Binary != "/work/_output/bin/kube-controller-manager" {

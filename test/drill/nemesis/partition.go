@@ -17,7 +17,6 @@ limitations under the License.
 package nemesis
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -29,6 +28,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/kubecarry/kubecarry/test/cgroupv1"
 )
 
 // Endpoint is one side of a partition: a process and the address it serves
@@ -217,30 +218,7 @@ func netClsMount(mountinfo string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return ParseNetClsMount(data), nil
-}
-
-// ParseNetClsMount returns the mount point of a cgroup v1 hierarchy with
-// the net_cls controller in /proc/<pid>/mountinfo, "" if there is none.
-func ParseNetClsMount(mountinfo []byte) string {
-	sc := bufio.NewScanner(bytes.NewReader(mountinfo))
-	for sc.Scan() {
-		// ID parent major:minor root mountpoint options [optional...] - type source superoptions
-		pre, post, ok := strings.Cut(sc.Text(), " - ")
-		if !ok {
-			continue
-		}
-		fields, tail := strings.Fields(pre), strings.Fields(post)
-		if len(fields) < 5 || len(tail) < 3 || tail[0] != "cgroup" {
-			continue
-		}
-		for _, opt := range strings.Split(tail[2], ",") {
-			if opt == "net_cls" {
-				return fields[4]
-			}
-		}
-	}
-	return ""
+	return cgroupv1.MountPoint(data, "net_cls"), nil
 }
 
 // netClsPath is the net_cls cgroup of pid, relative to the hierarchy's root.
@@ -249,24 +227,7 @@ func netClsPath(pid int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return ParseNetClsPath(data), nil
-}
-
-// ParseNetClsPath returns the net_cls cgroup path in /proc/<pid>/cgroup, "/"
-// when the process is in none (the controller's root).
-func ParseNetClsPath(cgroup []byte) string {
-	for _, line := range strings.Split(string(cgroup), "\n") {
-		parts := strings.SplitN(line, ":", 3)
-		if len(parts) != 3 {
-			continue
-		}
-		for _, c := range strings.Split(parts[1], ",") {
-			if c == "net_cls" {
-				return parts[2]
-			}
-		}
-	}
-	return "/"
+	return cgroupv1.Path(data, "net_cls"), nil
 }
 
 func movePID(dir string, pid int) error {
