@@ -12,13 +12,17 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# kubecarry: Kubernetes v1.35.8 with the patch series in patches/.
+# kubecarry: Kubernetes v1.35.8 with the patch series in patches/, and the
+# other release lines in lines/<minor>/.
 #
 #   make                         build kube-apiserver, cloud-controller-manager, kube-proxy into _output/bin/
+#   make LINE=1.36               the same for another release line (lines/1.36/), into _output/lines/1.36/bin/;
+#                                LINE selects the line of every target below (hack/lib/line.sh)
 #   make WHAT=cmd/kube-proxy     build one binary
 #   make release                 the release in _output/release/<version>/: binaries, images,
 #                                server tarballs, SBOMs, provenance, checksums (KUBE_BUILD_PLATFORMS)
-#   make test                    every test: verify, patch machinery, unit, integration, e2e, upstream
+#   make test                    every test: verify, patch machinery, unit, integration, e2e, upstream,
+#                                and each other line's (test-line-<minor>)
 #   make verify | update         check (and lint) | regenerate go.mod, vendor/, formatting
 #   make clean                   remove _output/
 #
@@ -29,6 +33,10 @@ SHELL := /usr/bin/env bash
 .DEFAULT_GOAL := all
 
 WHAT ?=
+LINE ?=
+ifneq ($(LINE),)
+export KUBECARRY_LINE := $(LINE)
+endif
 LOGS := _output/test-logs
 
 .PHONY: all
@@ -41,6 +49,24 @@ define logged
 	hack/test-step.sh $(LOGS) $(1) $(2)
 endef
 
+# Every release line other than the main one (lines/<minor>/), each a step
+# of its own.
+MAIN_LINE := $(shell sed -E 's/^v(1\.[0-9]+)\..*/\1/' UPSTREAM_VERSION)
+OTHER_LINES := $(notdir $(patsubst %/UPSTREAM_VERSION,%,$(wildcard lines/*/UPSTREAM_VERSION)))
+
+ifneq ($(filter-out $(MAIN_LINE) $(OTHER_LINES),$(LINE)),)
+$(error LINE=$(LINE) is not a kubecarry release line; the lines are: $(MAIN_LINE) $(OTHER_LINES))
+endif
+
+# make test tests every line; make test LINE=<another line> only that one.
+ifeq ($(filter-out $(MAIN_LINE),$(LINE)),)
+TEST_STEPS := verify test-machinery test-unit test-integration test-e2e test-upstream test-lines
+SUMMARY_STEPS := verify machinery unit integration e2e upstream $(addprefix line-,$(OTHER_LINES))
+else
+TEST_STEPS := test-line-$(LINE)
+SUMMARY_STEPS := line-$(LINE)
+endif
+
 # make test runs every step even when one fails (-k), then prints the summary
 # of all of them; its last line is "N passed, N failed, N skipped". As root,
 # a privileged test that cannot run fails instead of skipping.
@@ -51,8 +77,8 @@ endif
 test:
 	@rm -rf $(LOGS)
 	@status=0; \
-		$(MAKE) --no-print-directory -k verify test-machinery test-unit test-integration test-e2e test-upstream || status=1; \
-		hack/print-test-summary.sh $(LOGS) || status=1; \
+		$(MAKE) --no-print-directory -k $(TEST_STEPS) || status=1; \
+		hack/print-test-summary.sh $(LOGS) $(SUMMARY_STEPS) || status=1; \
 		exit $${status}
 
 .PHONY: verify
@@ -84,6 +110,13 @@ test-e2e:
 .PHONY: test-upstream
 test-upstream:
 	$(call logged,upstream,hack/test-upstream.sh)
+
+.PHONY: test-lines
+test-lines: $(addprefix test-line-,$(OTHER_LINES))
+
+.PHONY: $(addprefix test-line-,$(OTHER_LINES))
+$(addprefix test-line-,$(OTHER_LINES)): test-line-%:
+	$(call logged,line-$*,hack/test-line.sh $*)
 
 .PHONY: release
 release:

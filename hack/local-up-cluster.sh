@@ -124,8 +124,10 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
+# The state stays in the top-level _output/ whatever the release line (one
+# cluster of a kind runs at a time, and its sockets' paths must stay short).
 if [[ "${mode}" == test ]]; then
-  LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster-test}"
+  LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_ROOT}/_output/local-up-cluster-test}"
   ETCD_PORT="${ETCD_PORT:-23790}"
   LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.201.0}"
   LOCAL_CLUSTER_PREFIX="${LOCAL_CLUSTER_PREFIX:-kct}"
@@ -134,7 +136,7 @@ if [[ "${mode}" == test ]]; then
   # Two real nodes, so the Pod checks cross from one node to another.
   REAL_NODES="${REAL_NODES:-2}"
 else
-  LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster}"
+  LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_ROOT}/_output/local-up-cluster}"
   ETCD_PORT="${ETCD_PORT:-2379}"
   LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.200.0}"
   LOCAL_CLUSTER_PREFIX="${LOCAL_CLUSTER_PREFIX:-kcl}"

@@ -20,6 +20,8 @@
 #   hack/patch-workspace.sh create [--force]   (re)create the workspace
 #   hack/patch-workspace.sh export             workspace commits -> patches/, then vendor/
 #   hack/patch-workspace.sh path               print the workspace directory
+#
+# KUBECARRY_LINE=<minor> works on that release line's series (lines/<minor>/).
 
 set -o errexit
 set -o nounset
@@ -58,7 +60,10 @@ create() {
 export_patches() {
   kubecarry::patches::export "${workspace}" "${KUBECARRY_PATCHES_DIR}" ||
     kubecarry::log::fatal "export failed; patches/ and vendor/ were not changed"
-  "${KUBECARRY_ROOT}/hack/update-vendor.sh"
+  # A line without vendor/ builds from the series itself.
+  if kubecarry::line::is_main; then
+    "${KUBECARRY_ROOT}/hack/update-vendor.sh"
+  fi
 }
 
 case "${1-}" in

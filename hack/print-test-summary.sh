@@ -18,7 +18,7 @@
 # hack/test-step.sh), the names of failed and skipped tests, and as the very
 # last line "N passed, N failed, N skipped". A step that did not run counts
 # as a failure. Exits non-zero when anything failed.
-# Usage: hack/print-test-summary.sh <log directory>
+# Usage: hack/print-test-summary.sh <log directory> [step...]
 
 set -o errexit
 set -o nounset
@@ -26,8 +26,17 @@ set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 
-logs="${1:?usage: $0 <log directory>}"
+logs="${1:?usage: $0 <log directory> [step...]}"
+shift
+# The steps make test ran (default: every step of every line).
+steps=("$@")
+if [[ ${#steps[@]} -eq 0 ]]; then
+  steps=(verify machinery unit integration e2e upstream)
+  while IFS= read -r line; do
+    steps+=("line-${line}")
+  done < <(kubecarry::line::known | tail -n +2)
+fi
 tool="$(kubecarry::test::tool)"
 exec "${tool}" report -dir "${logs}" \
   -note "Counted: every Go test and subtest run (go test -json), every hack/verify-*.sh script, patch machinery case and e2e script check; logs and events in ${logs}/." \
-  verify machinery unit integration e2e upstream
+  "${steps[@]}"

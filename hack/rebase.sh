@@ -35,6 +35,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "hack/rebase.sh"
 source "${KUBECARRY_ROOT}/hack/lib/rebase.sh"
 
 workspace="${KUBECARRY_WORKSPACE:-${KUBECARRY_OUTPUT}/workspace/kubernetes}"

@@ -37,6 +37,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "make release"
 source "${KUBECARRY_ROOT}/hack/lib/release.sh"
 
 [[ $# -eq 0 ]] || kubecarry::log::fatal "hack/release.sh takes no arguments (got: $*); set KUBE_BUILD_PLATFORMS to choose platforms"

@@ -41,6 +41,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "the e2e step"
 
 cd "${KUBECARRY_ROOT}"
 hack/build.sh

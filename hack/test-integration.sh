@@ -25,6 +25,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "the integration tests (built from vendor/)"
 # The tests build without -trimpath (below), so at a new clone's path every
 # package would compile again: about 7 of this step's 12 minutes.
 kubecarry::golang::reexec_at_stable_path "${BASH_SOURCE[0]}" "$@"

@@ -23,6 +23,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "the patch machinery tests"
 source "${KUBECARRY_ROOT}/hack/lib/rebase.sh"
 source "${KUBECARRY_ROOT}/hack/lib/forward-port.sh"
 

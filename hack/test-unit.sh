@@ -21,6 +21,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "kubecarry's own unit tests (built from vendor/)"
 
 cd "${KUBECARRY_ROOT}"
 rc=0

@@ -24,6 +24,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "go.mod (the main line's pins)"
 
 cd "${KUBECARRY_ROOT}"
 

@@ -24,6 +24,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "vendor/ (the main line's sources)"
 
 mkdir -p "${KUBECARRY_OUTPUT}"
 work="$(mktemp -d "${KUBECARRY_OUTPUT}/update-vendor.XXXXXX")"

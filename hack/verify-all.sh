@@ -21,6 +21,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "make verify (it checks every line; run it without LINE)"
 
 failed=()
 for script in "${KUBECARRY_ROOT}"/hack/verify-*.sh; do

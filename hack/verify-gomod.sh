@@ -31,6 +31,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "go.mod (the main line's pins)"
 
 cd "${KUBECARRY_ROOT}"
 upstream="$(kubecarry::version::upstream)"

@@ -22,6 +22,7 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
+kubecarry::line::require_main "vendor/ (the main line's sources)"
 
 failed=0
 if ! kubecarry::patches::lint_series; then

@@ -17,7 +17,7 @@
 # capable is server 1, older is server OLDER_APISERVER, the images go into
 # every real node's containerd.
 
-LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/local-up-cluster}"
+LOCAL_CLUSTER_DIR="${LOCAL_CLUSTER_DIR:-${KUBECARRY_ROOT}/_output/local-up-cluster}"
 LOCAL_CLUSTER_NET="${LOCAL_CLUSTER_NET:-10.200.0}"
 OLDER_APISERVER="${OLDER_APISERVER:-2}"
 export LOCAL_CLUSTER_DIR LOCAL_CLUSTER_NET

@@ -70,13 +70,21 @@ kubecarry::golang::build_binaries_into() {
   local -r tags="selinux,notest,grpcnotrace"
   mkdir -p "${out}"
 
-  local target name cgo platform
-  platform="$(go env GOOS)/$(go env GOARCH)"
-  for target in "${targets[@]}"; do
-    target="${target#./}"
+  local target name cgo platform i
+  for i in "${!targets[@]}"; do
+    target="${targets[i]#./}"
     target="${target%/}"
     kubecarry::golang::contains "${target}" "${KUBECARRY_ALL_TARGETS[@]}" || kubecarry::log::fatal "unknown build target '${target}'; known targets: ${KUBECARRY_ALL_TARGETS[*]}"
+    targets[i]="${target}"
+  done
+  # A line without vendor/ builds from its patched upstream tree.
+  if ! kubecarry::line::is_main; then
+    kubecarry::line::build_into "${out}" "${ldflags}" "${tags}" "${targets[@]}"
+    return
+  fi
 
+  platform="$(go env GOOS)/$(go env GOARCH)"
+  for target in "${targets[@]}"; do
     name="${target##*/}"
     cgo=1
     if kubecarry::golang::contains "${name}" "${KUBECARRY_STATIC_BINARIES[@]}"; then
@@ -95,18 +103,21 @@ kubecarry::golang::build_binaries_into() {
 # sources it may import (test/, pkg/) or vendor/.
 kubecarry::golang::tool() {
   local name="$1"
-  local bin="${KUBECARRY_OUTPUT}/tools/${name}"
+  # Built from the main line's vendor/ and shared by every release line.
+  local bin="${KUBECARRY_ROOT}/_output/tools/${name}"
   if [[ ! -x "${bin}" ]] ||
     [[ -n "$(find "${KUBECARRY_ROOT}/test" "${KUBECARRY_ROOT}/pkg" "${KUBECARRY_ROOT}/vendor/modules.txt" -newer "${bin}" -print -quit)" ]]; then
     mkdir -p "${bin%/*}"
     local out
-    # A temporary name first: two scripts may build it at the same time.
+    # A temporary name first: two scripts, or two subshells of one (their
+    # $$ is the script's, hence BASHPID), may build it at the same time.
+    local tmp="${bin}.${BASHPID}"
     if ! out="$(cd "${KUBECARRY_ROOT}" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" \
-      go build -trimpath -o "${bin}.$$" "./test/cmd/${name}" 2>&1)"; then
-      rm -f "${bin}.$$"
+      go build -trimpath -o "${tmp}" "./test/cmd/${name}" 2>&1)"; then
+      rm -f "${tmp}"
       kubecarry::log::fatal "building test/cmd/${name} failed: ${out}"
     fi
-    mv -f "${bin}.$$" "${bin}"
+    mv -f "${tmp}" "${bin}"
   fi
   echo "${bin}"
 }

@@ -18,19 +18,22 @@
 
 KUBECARRY_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
 export KUBECARRY_ROOT
-KUBECARRY_OUTPUT="${KUBECARRY_ROOT}/_output"
-export KUBECARRY_OUTPUT
 
 # Keep Go from reaching for a go.work above the checkout and from using VCS
 # stamping (the version comes from ldflags, see hack/lib/version.sh).
 export GOWORK=off
 
 source "${KUBECARRY_ROOT}/hack/lib/log.sh"
+# The release line (KUBECARRY_LINE) decides KUBECARRY_OUTPUT and where the
+# version files and the series are read.
+source "${KUBECARRY_ROOT}/hack/lib/line.sh"
+kubecarry::line::init
 source "${KUBECARRY_ROOT}/hack/lib/apt.sh"
 source "${KUBECARRY_ROOT}/hack/lib/version.sh"
 source "${KUBECARRY_ROOT}/hack/lib/upstream.sh"
 source "${KUBECARRY_ROOT}/hack/lib/etcd.sh"
 source "${KUBECARRY_ROOT}/hack/lib/golang.sh"
+source "${KUBECARRY_ROOT}/hack/lib/line-build.sh"
 source "${KUBECARRY_ROOT}/hack/lib/patches.sh"
 source "${KUBECARRY_ROOT}/hack/lib/gofiles.sh"
 source "${KUBECARRY_ROOT}/hack/lib/test.sh"

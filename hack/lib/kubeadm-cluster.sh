@@ -26,7 +26,7 @@
 
 readonly KCA_BRIDGE=kca0
 readonly KCA_HOST_IP=10.210.0.1
-KUBEADM_CLUSTER_DIR="${KUBEADM_CLUSTER_DIR:-${KUBECARRY_OUTPUT}/kubeadm-cluster}"
+KUBEADM_CLUSTER_DIR="${KUBEADM_CLUSTER_DIR:-${KUBECARRY_ROOT}/_output/kubeadm-cluster}"
 # The preflight checks that fail only because of this machine, by name:
 # cgroup v1 (kubelet is told failCgroupV1: false by the node's drop-in).
 # shellcheck disable=SC2034 # hack/lib/kubeadm-cluster-{up,upgrade}.sh use it.

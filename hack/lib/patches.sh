@@ -23,7 +23,7 @@
 # vendor/ has none. Files in package directories "go mod vendor" did not copy
 # are left out too (the binaries cannot import them); both lists are printed.
 
-KUBECARRY_PATCHES_DIR="${KUBECARRY_PATCHES_DIR:-${KUBECARRY_ROOT}/patches}"
+KUBECARRY_PATCHES_DIR="${KUBECARRY_PATCHES_DIR:-${KUBECARRY_LINE_DIR}/patches}"
 
 # kubecarry::patches::list prints the patch files of the series in order, as
 # absolute paths. It fails on a series entry without a file and on a patch

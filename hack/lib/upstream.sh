@@ -92,9 +92,9 @@ kubecarry::upstream::git() {
 }
 
 # kubecarry::upstream::pristine_dir prints where the pristine tree of
-# UPSTREAM_VERSION is kept.
+# UPSTREAM_VERSION is kept: by version, shared by every release line.
 kubecarry::upstream::pristine_dir() {
-  echo "${KUBECARRY_OUTPUT}/upstream/kubernetes-$(kubecarry::version::upstream)"
+  echo "${KUBECARRY_ROOT}/_output/upstream/kubernetes-$(kubecarry::version::upstream)"
 }
 
 # kubecarry::upstream::ensure_pristine assembles (once) a git repository of

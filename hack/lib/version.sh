@@ -14,7 +14,8 @@
 # limitations under the License.
 
 # Version data for the builds. The upstream version lives in UPSTREAM_VERSION
-# and the kubecarry release number in KUBECARRY_RELEASE; everything else
+# and the kubecarry release number in KUBECARRY_RELEASE, both of the release
+# line's directory (hack/lib/line.sh); everything else
 # (go.mod, the ldflags, the assembled upstream tree) derives from them and
 # hack/verify-gomod.sh keeps them in agreement.
 
@@ -23,7 +24,7 @@ kubecarry::version::upstream() {
   local v
   # hack/rebase.sh sets KUBECARRY_UPSTREAM_VERSION while it works on another
   # release, before it rewrites the file.
-  v="${KUBECARRY_UPSTREAM_VERSION:-$(tr -d '[:space:]' < "${KUBECARRY_ROOT}/UPSTREAM_VERSION")}"
+  v="${KUBECARRY_UPSTREAM_VERSION:-$(tr -d '[:space:]' < "${KUBECARRY_LINE_DIR}/UPSTREAM_VERSION")}"
   if ! [[ "${v}" =~ ^v1\.[0-9]+\.[0-9]+$ ]]; then
     kubecarry::log::fatal "UPSTREAM_VERSION must hold a release like v1.35.8, found '${v}'"
   fi
@@ -41,7 +42,7 @@ kubecarry::version::staging() {
 # kubecarry::version::release prints the kubecarry release number.
 kubecarry::version::release() {
   local n
-  n="$(tr -d '[:space:]' < "${KUBECARRY_ROOT}/KUBECARRY_RELEASE")"
+  n="$(tr -d '[:space:]' < "${KUBECARRY_LINE_DIR}/KUBECARRY_RELEASE")"
   if ! [[ "${n}" =~ ^[1-9][0-9]*$ ]]; then
     kubecarry::log::fatal "KUBECARRY_RELEASE must be a positive integer, found '${n}'"
   fi
