@@ -15,9 +15,10 @@
 
 # The tests of a release line without vendor/ (make test runs it for each,
 # as the step line-<minor>): its binaries build from the verified module
-# sources plus the line's series and report the line's version, and
-# upstream's unit tests pass on every package the line's series touches
-# (hack/test-upstream.sh on the line's tree).
+# sources plus the line's series and report the line's version, upstream's
+# unit tests pass on every package the line's series touches
+# (hack/test-upstream.sh on the line's tree), and the peer proxy's fault
+# drill (hack/test-peer-faults.sh, root) passes on the line's binaries.
 #
 # Usage: hack/test-line.sh <minor>     e.g. hack/test-line.sh 1.36
 
@@ -53,4 +54,14 @@ if [[ ${failed} -eq 0 ]]; then
 fi
 
 "${KUBECARRY_ROOT}/hack/test-upstream.sh" || failed=1
+
+# The Mixed Version Proxy's fault drill on the line's kube-apiserver and
+# kube-controller-manager (its guarantees are what the line carries).
+if [[ "$(id -u)" -ne 0 ]]; then
+  kubecarry::test::privileged_unavailable "${check}" "line ${KUBECARRY_LINE}: hack/test-peer-faults.sh" \
+    "freeze, partition and restart kube-apiserver processes" || failed=1
+elif [[ ${failed} -eq 0 ]]; then
+  kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: hack/test-peer-faults.sh" \
+    "${KUBECARRY_ROOT}/hack/test-peer-faults.sh" || failed=1
+fi
 exit "${failed}"
