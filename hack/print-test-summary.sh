@@ -34,7 +34,7 @@ if [[ ${#steps[@]} -eq 0 ]]; then
   steps=(verify machinery unit integration e2e upstream)
   while IFS= read -r line; do
     steps+=("line-${line}")
-  done < <(kubecarry::line::known | tail -n +2)
+  done < <(kubecarry::line::others)
 fi
 tool="$(kubecarry::test::tool)"
 exec "${tool}" report -dir "${logs}" \

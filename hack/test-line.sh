@@ -39,11 +39,11 @@ kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: the binaries buil
 
 # version_is <binary>: the binary's --version names the line's release
 # (v1.36.3+kubecarry.1, -dirty while the checkout has changes).
+kubecarry::version::get_version_vars
+want="${KUBE_GIT_VERSION}"
 # shellcheck disable=SC2317 # run_check runs it.
 version_is() {
-  local bin="${KUBECARRY_OUTPUT}/bin/$1" out want
-  kubecarry::version::get_version_vars
-  want="${KUBE_GIT_VERSION}"
+  local bin="${KUBECARRY_OUTPUT}/bin/$1" out
   out="$("${bin}" --version 2>&1)" || { echo "${bin} --version failed: ${out}" >&2; return 1; }
   [[ "${out}" == *" ${want}" ]] || { echo "${bin} --version says '${out}', want it to end in ${want}" >&2; return 1; }
 }

@@ -40,12 +40,10 @@ kubecarry::line::source_modules() {
 # proxy serves it today: "<module> <version> <h1: hash of the module zip>",
 # the hash go.sum records and the go command checks every download against.
 kubecarry::line::sources_sum() {
-  local m v out sum
+  local m v sum
   while read -r m v; do
-    out="$(cd "${KUBECARRY_ROOT}" && GOFLAGS=-mod=mod go mod download -json "${m}@${v}" 2>&1)" ||
-      kubecarry::log::fatal "cannot download ${m}@${v} from the Go module proxy: ${out}"
-    sum="$(kubecarry::json::get .Sum <<<"${out}")"
-    [[ "${sum}" == h1:* ]] || kubecarry::log::fatal "the go command gave no h1: checksum for ${m}@${v}: ${out}"
+    sum="$(kubecarry::upstream::module_download "${m}" "${v}" .Sum)"
+    [[ "${sum}" == h1:* ]] || kubecarry::log::fatal "the go command gave no h1: checksum for ${m}@${v} (got '${sum}')"
     echo "${m} ${v} ${sum}"
   done < <(kubecarry::line::source_modules)
 }

@@ -50,6 +50,11 @@ kubecarry::line::known() {
   done
 }
 
+# kubecarry::line::others prints every line but the main one.
+kubecarry::line::others() {
+  kubecarry::line::known | tail -n +2
+}
+
 # kubecarry::line::init reads KUBECARRY_LINE (default: the main line) and
 # sets KUBECARRY_LINE_DIR (where the line's UPSTREAM_VERSION,
 # KUBECARRY_RELEASE and patches/ are) and KUBECARRY_OUTPUT. A line that does

@@ -15,14 +15,22 @@
 
 # Helpers that locate the upstream Kubernetes sources in the Go module cache.
 
-# kubecarry::upstream::module_dir <module> <version> downloads a module
-# through the Go module proxy (if not cached) and prints its directory.
-kubecarry::upstream::module_dir() {
-  local module="$1" version="$2" out
+# kubecarry::upstream::module_download <module> <version> <field> downloads
+# a module through the Go module proxy (if not cached) and prints one field
+# of what "go mod download -json" says of it (.Dir, .Sum: the h1: hash
+# go.sum records).
+kubecarry::upstream::module_download() {
+  local module="$1" version="$2" field="$3" out
   if ! out="$(cd "${KUBECARRY_ROOT}" && GOFLAGS=-mod=mod go mod download -json "${module}@${version}" 2>&1)"; then
     kubecarry::log::fatal "cannot download ${module}@${version} from the Go module proxy: ${out}"
   fi
-  kubecarry::json::get .Dir <<<"${out}"
+  kubecarry::json::get "${field}" <<<"${out}"
+}
+
+# kubecarry::upstream::module_dir <module> <version> prints the directory of
+# a module (downloaded if not cached).
+kubecarry::upstream::module_dir() {
+  kubecarry::upstream::module_download "$1" "$2" .Dir
 }
 
 # kubecarry::upstream::gomod <go.mod file> [kcjson flags] <template> parses
