@@ -36,15 +36,18 @@
 # what kubecarry guarantees and fails otherwise. Everything is undone on
 # every exit, Ctrl-C included. Needs root.
 #
-# Usage: hack/upgrade-drill.sh [--from kubecarry|vX.Y.Z] [--to vX.Y.Z]
+# Usage: hack/upgrade-drill.sh [--from RELEASE] [--to RELEASE]
 #          [--servers N] [--upgrade K] [--duration-per-step D]
 #          [--faults none|kill|freeze|partition] [--check]
-#   --from               the release upgraded from: this repository's build
-#                        (default) or an upstream release (built and cached
-#                        by hack/build-upstream.sh; upstream v1.35 runs with
-#                        its defaults: without --peer-ca-file, which it
-#                        refuses with the proxy off)
-#   --to                 the upstream release upgraded to (default v1.36.3)
+#   --from               the release upgraded from (default kubecarry). A
+#                        release is "kubecarry" (this repository's build of
+#                        the line KUBECARRY_LINE selects), "kubecarry-<minor>"
+#                        (the build of that line, e.g. kubecarry-1.36: make
+#                        LINE=1.36 builds it) or an upstream release vX.Y.Z
+#                        (built and cached by hack/build-upstream.sh;
+#                        upstream v1.35 runs with its defaults: without
+#                        --peer-ca-file, which it refuses with the proxy off)
+#   --to                 the release upgraded to (default v1.36.3)
 #   --servers            kube-apiservers, 2 to 5 (default 3)
 #   --upgrade            how many of them to upgrade (default all; fewer
 #                        leaves the cluster mixed and the controller manager
@@ -76,20 +79,29 @@ source "${KUBECARRY_ROOT}/hack/lib/local-cluster-faults.sh"
 # retries) until in-flight requests have drained.
 shutdown_flags=(--shutdown-delay-duration=10s --shutdown-send-retry-after=true)
 
-# binary <component> <release> prints the path of the component's binary.
+# binary <component> <release> prints the path of the component's binary;
+# a kubecarry build that is not there stops the script, saying how to build
+# it.
 binary() {
-  if [[ "$2" == kubecarry ]]; then
-    echo "${KUBECARRY_OUTPUT}/bin/$1"
-  else
-    kubecarry::upstream::build "$1" "$2" | tail -n1
-  fi
+  local bin line
+  case "$2" in
+    kubecarry | kubecarry-*)
+      line="${2#kubecarry}"
+      line="${line#-}"
+      line="${line:-${KUBECARRY_LINE}}"
+      bin="$(kubecarry::line::output_of "${line}")/bin/$1"
+      [[ -x "${bin}" ]] || kubecarry::log::fatal "release $2: no ${bin}; build it with make LINE=${line}"
+      echo "${bin}"
+      ;;
+    *) kubecarry::upstream::build "$1" "$2" | tail -n1 ;;
+  esac
 }
 # peer_ca <release> says whether servers of that release get --peer-ca-file:
 # kubecarry's and v1.36+ have the peer proxy on by default; upstream v1.35
 # refuses the flag unless the gate is turned on.
 peer_ca() {
   local minor
-  [[ "$1" == kubecarry ]] && { echo true; return; }
+  [[ "$1" == kubecarry* ]] && { echo true; return; }
   minor="${1#v1.}"
   minor="${minor%%.*}"
   ((minor >= 36)) && echo true || echo false
@@ -145,10 +157,24 @@ while [[ $# -gt 0 ]]; do
     *) kubecarry::log::fatal "unknown option '$1' (see hack/upgrade-drill.sh --help)" ;;
   esac
 done
-release_re='^v1\.[0-9]+\.[0-9]+$'
-[[ "${from}" == kubecarry || "${from}" =~ ${release_re} ]] ||
-  kubecarry::log::fatal "--from must be kubecarry or an upstream release like v1.35.8, not '${from}'"
-[[ "${to}" =~ ${release_re} ]] || kubecarry::log::fatal "--to must be an upstream release like v1.36.3, not '${to}'"
+# valid_release <flag> <release> stops the script on a release that is
+# neither an upstream one nor a kubecarry line of this repository.
+valid_release() {
+  local line
+  case "$2" in
+    kubecarry) return 0 ;;
+    kubecarry-*)
+      line="${2#kubecarry-}"
+      kubecarry::line::exists "${line}" && return 0
+      kubecarry::log::fatal "$1 $2: ${line} is not a kubecarry release line; the lines are: $(kubecarry::line::known | paste -sd' ')"
+      ;;
+  esac
+  [[ "$2" =~ ^v1\.[0-9]+\.[0-9]+$ ]] ||
+    kubecarry::log::fatal "$1 must be kubecarry, kubecarry-<line> (e.g. kubecarry-1.36) or an upstream release like v1.36.3, not '$2'"
+}
+valid_release --from "${from}"
+valid_release --to "${to}"
+[[ "${from}" != "${to}" ]] || kubecarry::log::fatal "--from and --to are both ${from}: an upgrade needs two releases"
 kubecarry::cluster::validate_int --servers "${servers}" 2 5
 upgrade="${upgrade:-${servers}}"
 kubecarry::cluster::validate_int --upgrade "${upgrade}" 1 "${servers}"

@@ -55,6 +55,22 @@ kubecarry::line::others() {
   kubecarry::line::known | tail -n +2
 }
 
+# kubecarry::line::output_of <minor> prints where that line's scripts write
+# (its binaries are in bin/ there).
+kubecarry::line::output_of() {
+  if [[ "$1" == "$(kubecarry::line::main)" ]]; then
+    echo "${KUBECARRY_ROOT}/_output"
+  else
+    echo "${KUBECARRY_ROOT}/_output/lines/$1"
+  fi
+}
+
+# kubecarry::line::exists <minor> succeeds if that is a line of this
+# repository.
+kubecarry::line::exists() {
+  [[ "$1" == "$(kubecarry::line::main)" ]] || [[ "$1" =~ ^1\.[0-9]+$ && -f "${KUBECARRY_ROOT}/lines/$1/UPSTREAM_VERSION" ]]
+}
+
 # kubecarry::line::init reads KUBECARRY_LINE (default: the main line) and
 # sets KUBECARRY_LINE_DIR (where the line's UPSTREAM_VERSION,
 # KUBECARRY_RELEASE and patches/ are) and KUBECARRY_OUTPUT. A line that does
@@ -63,16 +79,14 @@ kubecarry::line::init() {
   local main line
   main="$(kubecarry::line::main)"
   line="${KUBECARRY_LINE:-${main}}"
+  kubecarry::line::exists "${line}" ||
+    kubecarry::log::fatal "KUBECARRY_LINE=${KUBECARRY_LINE} is not a kubecarry release line; the lines are: $(kubecarry::line::known | paste -sd' ')"
   if [[ "${line}" == "${main}" ]]; then
     KUBECARRY_LINE_DIR="${KUBECARRY_ROOT}"
-    KUBECARRY_OUTPUT="${KUBECARRY_ROOT}/_output"
   else
-    if ! [[ "${line}" =~ ^1\.[0-9]+$ && -f "${KUBECARRY_ROOT}/lines/${line}/UPSTREAM_VERSION" ]]; then
-      kubecarry::log::fatal "KUBECARRY_LINE=${KUBECARRY_LINE} is not a kubecarry release line; the lines are: $(kubecarry::line::known | paste -sd' ')"
-    fi
     KUBECARRY_LINE_DIR="${KUBECARRY_ROOT}/lines/${line}"
-    KUBECARRY_OUTPUT="${KUBECARRY_ROOT}/_output/lines/${line}"
   fi
+  KUBECARRY_OUTPUT="$(kubecarry::line::output_of "${line}")"
   KUBECARRY_LINE="${line}"
   export KUBECARRY_LINE KUBECARRY_LINE_DIR KUBECARRY_OUTPUT
 }

@@ -32,7 +32,7 @@ func at(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Seco
 var all = []Check{
 	PhasesHadTraffic, NoNotFoundForExisting, UnavailableOnlyWhereAllowed, UnavailableCarriesRetryAfter,
 	AnsweredWithinTimeout, RetryableFailuresOnly, RecoversAfterFaults, CountersHeld, ControlsCollected,
-	NoDependentLost, NoWatchEventMissed, NamespaceDeleted(time.Minute), ResourceUsed("Policy", "get policy"),
+	NoDependentLost, NoWatchEventMissed, NamespaceDeleted(time.Minute), ResourceUsed("get new resource"),
 }
 
 // healthy is a history that passes every check: phases of 10 s, a GET of
@@ -65,7 +65,7 @@ func healthy() *history.History {
 	}
 	// The widgets a server serves itself answer while its peers are frozen.
 	h.Calls = append(h.Calls, history.Call{Class: "get widget", Start: at(25), Duration: time.Millisecond, Code: 200, Exists: true},
-		history.Call{Class: "get policy", Start: at(55), Duration: time.Millisecond, Code: 200, Exists: true})
+		history.Call{Class: "get new resource", Start: at(55), Duration: time.Millisecond, Code: 200, Exists: true})
 	h.Events = append(h.Events, history.Event{Time: at(10), Phase: "a", Kind: history.EventFault, What: "SIGSTOP Y1", Freeze: true})
 	h.Dependents = append(h.Dependents,
 		history.Dependent{Kind: "ClusterRole", Name: "p-dep", OwnerKind: "Policy", Owner: "p", Phase: "c", Created: at(30), CreateCode: 201, Exists: true, OwnerExists: true},
@@ -73,6 +73,7 @@ func healthy() *history.History {
 		history.Dependent{Kind: "ConfigMap", Name: "control-end", Phase: "end", Created: at(60), CreateCode: 201, Control: true, Deleted: at(63), Waited: 2 * time.Minute})
 	h.Watches = []history.Watch{{Resource: "jobs", Starts: 2, Events: 40}}
 	h.Namespace = &history.NamespaceDeletion{Name: "doomed", Requested: at(30), Duration: 5 * time.Second, Finished: true}
+	h.NewResource = &history.NewResource{APIVersion: "example.io/v1", Resource: "policies", Kind: "Policy"}
 	return h
 }
 
@@ -267,7 +268,21 @@ func TestFailures(t *testing.T) {
 			breakH:   func(h *history.History) { h.Calls[len(h.Calls)-1].Code = 404; h.Calls[len(h.Calls)-1].Exists = false },
 			checks:   []string{"failures only 429/503 with Retry-After or a reset connection", "the new release's resource was used"},
 			detailOf: "the new release's resource was used",
-			detail:   "0 successful get policy, 1 dependents of a Policy",
+			detail:   "example.io/v1 policies: 0 successful get new resource, 1 dependents of a Policy",
+		},
+		{
+			name:   "no new resource found",
+			breakH: func(h *history.History) { h.NewResource = nil },
+			checks: []string{"the new release's resource was used"},
+			detail: "no resource only the new release serves was found (see the notes)",
+		},
+		{
+			name: "dependents only of another kind",
+			breakH: func(h *history.History) {
+				h.NewResource = &history.NewResource{APIVersion: "example.io/v2", Resource: "others", Kind: "Other"}
+			},
+			checks: []string{"the new release's resource was used"},
+			detail: "example.io/v2 others: 1 successful get new resource, 0 dependents of a Other",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -360,8 +375,8 @@ func TestFirstOKAfterPerClass(t *testing.T) {
 	if d, ok := FirstOKAfter(h, at(30), "get job"); !ok || d != 100*time.Millisecond {
 		t.Errorf("get job: %v %v", d, ok)
 	}
-	if d, ok := FirstOKAfter(h, at(50), "get policy"); !ok || d != 5*time.Second+time.Millisecond {
-		t.Errorf("get policy: %v %v", d, ok)
+	if d, ok := FirstOKAfter(h, at(50), "get new resource"); !ok || d != 5*time.Second+time.Millisecond {
+		t.Errorf("get new resource: %v %v", d, ok)
 	}
 	if _, ok := FirstOKAfter(h, at(70), ""); ok {
 		t.Error("found a success after the end")

@@ -346,11 +346,15 @@ func NamespaceDeleted(bound time.Duration) Check {
 	}}
 }
 
-// ResourceUsed: the run created dependents of owners of kind and read
-// them successfully with calls of class (the new release's resource).
-func ResourceUsed(kind, class string) Check {
+// ResourceUsed: the workload found a resource only the new release serves
+// (history.NewResource), created dependents of its objects and read them
+// successfully with calls of class.
+func ResourceUsed(class string) Check {
 	const name = "the new release's resource was used"
 	return Check{Name: name, Verify: func(h *history.History) []Verdict {
+		if h.NewResource == nil {
+			return verdict(name, false, "no resource only the new release serves was found (see the notes)")
+		}
 		reads, dependents := 0, 0
 		for _, c := range h.Calls {
 			if c.Class == class && c.Succeeded() {
@@ -358,11 +362,12 @@ func ResourceUsed(kind, class string) Check {
 			}
 		}
 		for _, d := range h.Dependents {
-			if d.OwnerKind == kind && d.WasCreated() {
+			if d.OwnerKind == h.NewResource.Kind && d.WasCreated() {
 				dependents++
 			}
 		}
-		return verdict(name, reads > 0 && dependents > 0, "%d successful %s, %d dependents of a %s", reads, class, dependents, kind)
+		return verdict(name, reads > 0 && dependents > 0, "%s %s: %d successful %s, %d dependents of a %s",
+			h.NewResource.APIVersion, h.NewResource.Resource, reads, class, dependents, h.NewResource.Kind)
 	}}
 }
 

@@ -225,9 +225,20 @@ type History struct {
 	Watches    []Watch            `json:"watches,omitempty"`
 	Dependents []Dependent        `json:"dependents"`
 	Namespace  *NamespaceDeletion `json:"namespace,omitempty"`
+	// NewResource is the resource of the new release the workload used
+	// (an upgrade), nil if none.
+	NewResource *NewResource `json:"newResource,omitempty"`
 	// Notes are things the workload could not do, for whoever reads the
 	// report.
 	Notes []string `json:"notes,omitempty"`
+}
+
+// NewResource is a resource only the release upgraded to serves, as found
+// in discovery.
+type NewResource struct {
+	APIVersion string `json:"apiVersion"`
+	Resource   string `json:"resource"`
+	Kind       string `json:"kind"`
 }
 
 // PhaseByName returns the phase of that name.
@@ -402,6 +413,13 @@ func (r *Recorder) SetNamespace(nd *NamespaceDeletion) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.h.Namespace = nd
+}
+
+// SetNewResource records the new release's resource the workload uses.
+func (r *Recorder) SetNewResource(nr *NewResource) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.h.NewResource = nr
 }
 
 // Note records something the workload could not do.

@@ -20,6 +20,7 @@ import (
 	"context"
 	"crypto/tls"
 	"fmt"
+	"net"
 	"net/url"
 	"slices"
 	"strings"
@@ -76,7 +77,7 @@ type KubeadmUpgradeOptions struct {
 	CallTimeout     time.Duration
 	Jobs            int
 	ConfigMaps      int
-	Policies        int
+	NewObjects      int
 	Namespace       string
 	DoomedNamespace string
 }
@@ -98,8 +99,8 @@ func KubeadmUpgrade(o KubeadmUpgradeOptions) (*Scenario, error) {
 		return nil, fmt.Errorf("-kubeconfig, -load-balancer, -etcd, -step-command, -from and -to are required")
 	case len(o.ControlPlanes) < 2:
 		return nil, fmt.Errorf("an HA upgrade needs at least 2 control planes, got %d", len(o.ControlPlanes))
-	case o.Hold <= 0 || o.Rate <= 0 || o.Jobs < 1 || o.ConfigMaps < 1 || o.Policies < 1:
-		return nil, fmt.Errorf("-hold, -rate, -jobs, -configmaps and -policies must be positive")
+	case o.Hold <= 0 || o.Rate <= 0 || o.Jobs < 1 || o.ConfigMaps < 1 || o.NewObjects < 1:
+		return nil, fmt.Errorf("-hold, -rate, -jobs, -configmaps and -new-objects must be positive")
 	case !slices.Contains(KubeadmUpgradeFaults, o.Faults):
 		return nil, fmt.Errorf("-faults must be one of %s, not %q", strings.Join(KubeadmUpgradeFaults, ", "), o.Faults)
 	}
@@ -122,7 +123,7 @@ func KubeadmUpgrade(o KubeadmUpgradeOptions) (*Scenario, error) {
 		Workload: workload.Config{
 			REST: rc, Storage: storage,
 			Namespace: o.Namespace, DoomedNamespace: o.DoomedNamespace,
-			Jobs: o.Jobs, JobDependents: true, ConfigMaps: o.ConfigMaps, Policies: o.Policies,
+			Jobs: o.Jobs, JobDependents: true, ConfigMaps: o.ConfigMaps, NewObjects: o.NewObjects,
 			Rate: o.Rate, CallTimeout: o.CallTimeout, NamespaceTimeout: 3 * time.Minute,
 		},
 		Checks: kubeadmUpgradeChecks(o.NamespaceBound),
@@ -131,7 +132,7 @@ func KubeadmUpgrade(o KubeadmUpgradeOptions) (*Scenario, error) {
 		},
 	}
 	s.Steps = func(w *workload.Workload) []nemesis.Step {
-		return kubeadmUpgradeSteps(o, w)
+		return kubeadmUpgradeSteps(o, rc, w)
 	}
 	return s, nil
 }
@@ -154,7 +155,7 @@ func kubeadmUpgradeChecks(namespaceBound time.Duration) []checker.Check {
 	return checks
 }
 
-func kubeadmUpgradeSteps(o KubeadmUpgradeOptions, w *workload.Workload) []nemesis.Step {
+func kubeadmUpgradeSteps(o KubeadmUpgradeOptions, rc *rest.Config, w *workload.Workload) []nemesis.Step {
 	step := func(kind string, n Node) *nemesis.Command {
 		what := map[string]string{
 			"apply":   "kubeadm upgrade apply " + o.To + " on " + n.Name,
@@ -170,7 +171,7 @@ func kubeadmUpgradeSteps(o KubeadmUpgradeOptions, w *workload.Workload) []nemesi
 		Phase: "upgrade apply " + first.Name, Duration: o.Hold,
 		Description: fmt.Sprintf("kubeadm upgrade apply %s on %s: its static Pods, kube-proxy, CoreDNS", o.To, first.Name),
 		Before: []nemesis.Action{step("apply", first), &nemesis.Func{Name: "the workload starts using the new release's resource",
-			Fn: func(context.Context) error { w.NewRelease(); return nil }}},
+			Fn: func(context.Context) error { w.NewRelease(nodeServer(rc, first), nodeServer(rc, last)); return nil }}},
 	})
 	for i, n := range o.ControlPlanes[1:] {
 		s := nemesis.Step{
@@ -229,6 +230,14 @@ func kubeconfigThrough(kubeconfig, lb string) (*rest.Config, error) {
 	}
 	rc.Host = lb
 	return rc, nil
+}
+
+// nodeServer is rc pointed at the kube-apiserver of one control plane
+// node (kubeadm's bind port) instead of the load balancer.
+func nodeServer(rc *rest.Config, n Node) *rest.Config {
+	c := rest.CopyConfig(rc)
+	c.Host = "https://" + net.JoinHostPort(n.IP, "6443")
+	return c
 }
 
 // etcdClientTLS is the TLS configuration of an etcd client with a

@@ -34,7 +34,7 @@ func kubeadmOptions() KubeadmUpgradeOptions {
 		ControlPlanes: []Node{{"cp-1", "10.210.0.11", "kca-cp-1"}, {"cp-2", "10.210.0.12", "kca-cp-2"}, {"cp-3", "10.210.0.13", "kca-cp-3"}},
 		Workers:       []Node{{"worker-1", "10.210.0.21", "kca-worker-1"}},
 		Hold:          30 * time.Second, Faults: "none", FaultFor: 20 * time.Second, NamespaceBound: time.Minute,
-		Rate: 4, CallTimeout: 30 * time.Second, Jobs: 5, ConfigMaps: 5, Policies: 3, Namespace: "u", DoomedNamespace: "d",
+		Rate: 4, CallTimeout: 30 * time.Second, Jobs: 5, ConfigMaps: 5, NewObjects: 3, Namespace: "u", DoomedNamespace: "d",
 	}
 }
 
@@ -60,7 +60,7 @@ func TestKubeadmUpgradePlan(t *testing.T) {
 		t.Run(tc.faults, func(t *testing.T) {
 			o := kubeadmOptions()
 			o.Faults = tc.faults
-			steps := kubeadmUpgradeSteps(o, nil)
+			steps := kubeadmUpgradeSteps(o, nil, nil)
 			want := strings.Join(append(append(append([]string{}, common...), tc.middle), rest...), "\n")
 			if got := strings.Join(describe(steps), "\n"); got != want {
 				t.Errorf("plan:\n%s\nwant:\n%s", got, want)

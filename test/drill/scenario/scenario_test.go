@@ -33,7 +33,7 @@ func upgradeOptions() UpgradeOptions {
 		Servers: []string{"https://10.204.0.11:6443", "https://10.204.0.12:6443", "https://10.204.0.13:6443"},
 		Upgrade: 3, Hold: 30 * time.Second, Faults: "none", FaultFor: 20 * time.Second, NetClsDir: "/n",
 		NamespaceBound: time.Minute, StopTimeout: time.Minute, Rate: 4, CallTimeout: 30 * time.Second,
-		Jobs: 5, ConfigMaps: 5, Policies: 3, Namespace: "u", DoomedNamespace: "d",
+		Jobs: 5, ConfigMaps: 5, NewObjects: 3, Namespace: "u", DoomedNamespace: "d",
 	}
 }
 

@@ -65,7 +65,7 @@ type UpgradeOptions struct {
 	CallTimeout     time.Duration
 	Jobs            int
 	ConfigMaps      int
-	Policies        int
+	NewObjects      int
 	Namespace       string
 	DoomedNamespace string
 }
@@ -81,7 +81,7 @@ func upgradeChecks(namespaceBound time.Duration) []checker.Check {
 		checker.NoDependentLost,
 		checker.NoWatchEventMissed,
 		checker.NamespaceDeleted(namespaceBound),
-		checker.ResourceUsed(workload.PolicyKind, workload.ClassGetPolicy),
+		checker.ResourceUsed(workload.ClassGetNew),
 	}
 }
 
@@ -101,8 +101,8 @@ func Upgrade(o UpgradeOptions) (*Scenario, error) {
 		return nil, fmt.Errorf("-cluster-dir, -load-balancer, -etcd, -start-script, -from and -to are required")
 	case len(o.Servers) < 2 || o.Upgrade < 1 || o.Upgrade > len(o.Servers):
 		return nil, fmt.Errorf("need at least 2 servers and 1..servers of them upgraded, got %d servers and -upgrade %d", len(o.Servers), o.Upgrade)
-	case o.Hold <= 0 || o.Rate <= 0 || o.Jobs < 1 || o.ConfigMaps < 1 || o.Policies < 1:
-		return nil, fmt.Errorf("-hold, -rate, -jobs, -configmaps and -policies must be positive")
+	case o.Hold <= 0 || o.Rate <= 0 || o.Jobs < 1 || o.ConfigMaps < 1 || o.NewObjects < 1:
+		return nil, fmt.Errorf("-hold, -rate, -jobs, -configmaps and -new-objects must be positive")
 	case o.Faults == "partition" && o.NetClsDir == "":
 		return nil, fmt.Errorf("-faults partition needs -netcls-dir")
 	}
@@ -125,7 +125,7 @@ func Upgrade(o UpgradeOptions) (*Scenario, error) {
 		Workload: workload.Config{
 			REST: clientConfig(o.LoadBalancer, pki), Storage: storage,
 			Namespace: o.Namespace, DoomedNamespace: o.DoomedNamespace,
-			Jobs: o.Jobs, JobDependents: true, ConfigMaps: o.ConfigMaps, Policies: o.Policies,
+			Jobs: o.Jobs, JobDependents: true, ConfigMaps: o.ConfigMaps, NewObjects: o.NewObjects,
 			Rate: o.Rate, CallTimeout: o.CallTimeout, NamespaceTimeout: 3 * time.Minute,
 		},
 		Checks: upgradeChecks(o.NamespaceBound),
@@ -160,9 +160,11 @@ func upgradeSteps(o UpgradeOptions, w *workload.Workload) []nemesis.Step {
 		}
 		if i == 1 {
 			// Clients of the new release use its resource from its first
-			// server on.
+			// server on; the last server is still of the old release.
+			pki := filepath.Join(o.ClusterDir, "pki")
+			newServer, oldServer := clientConfig(o.Servers[0], pki), clientConfig(o.Servers[len(o.Servers)-1], pki)
 			step.Before = append(step.Before, &nemesis.Func{Name: "the workload starts using the new release's resource",
-				Fn: func(context.Context) error { w.NewRelease(); return nil }})
+				Fn: func(context.Context) error { w.NewRelease(newServer, oldServer); return nil }})
 		}
 		if i == middle {
 			step.Before = append(step.Before, &nemesis.Func{Name: "the workload deletes its namespace",

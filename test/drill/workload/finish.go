@@ -53,6 +53,18 @@ func (w *Workload) Finish(ctx context.Context, stopWatchers context.CancelFunc) 
 	}
 }
 
+// storageResourceOf is how kube-apiserver names the storage of a kind the
+// workload created: the new release's resource is stored under its
+// resource name, as every built-in resource the drill uses is.
+func (w *Workload) storageResourceOf(kind string) string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.newResource.Kind != "" && kind == w.newResource.Kind {
+		return w.newResource.GVR.Resource
+	}
+	return storageResource[kind]
+}
+
 // ReadDependents records, for every dependent created, whether it and its
 // owner are in storage now.
 func (w *Workload) ReadDependents(ctx context.Context) {
@@ -60,10 +72,10 @@ func (w *Workload) ReadDependents(ctx context.Context) {
 		if !d.WasCreated() {
 			continue
 		}
-		exists, err := w.cfg.Storage.Exists(ctx, storageResource[d.Kind], d.Namespace, d.Name)
+		exists, err := w.cfg.Storage.Exists(ctx, w.storageResourceOf(d.Kind), d.Namespace, d.Name)
 		ownerExists := false
 		if err == nil {
-			ownerExists, err = w.cfg.Storage.Exists(ctx, storageResource[d.OwnerKind], d.Namespace, d.Owner)
+			ownerExists, err = w.cfg.Storage.Exists(ctx, w.storageResourceOf(d.OwnerKind), d.Namespace, d.Owner)
 		}
 		w.rec.UpdateDependent(i, func(d *history.Dependent) {
 			d.Exists, d.OwnerExists = exists, ownerExists

@@ -29,17 +29,9 @@ import (
 	"k8s.io/utils/ptr"
 )
 
-// The resource only the release upgraded to serves: MutatingAdmissionPolicy
-// is GA and on by default in v1.36, while v1.35 has only v1beta1, off by
-// default. A client of the new release uses it as soon as one server of that
-// release answers; the old servers must not answer 404 for its objects.
-// PolicyKind is the kind of the new release's resource.
-const PolicyKind = "MutatingAdmissionPolicy"
-
 var (
-	policyGVR = schema.GroupVersionResource{Group: "admissionregistration.k8s.io", Version: "v1", Resource: "mutatingadmissionpolicies"}
-	jobGVR    = schema.GroupVersionResource{Group: "batch", Version: "v1", Resource: "jobs"}
-	cmGVR     = schema.GroupVersionResource{Version: "v1", Resource: "configmaps"}
+	jobGVR = schema.GroupVersionResource{Group: "batch", Version: "v1", Resource: "jobs"}
+	cmGVR  = schema.GroupVersionResource{Version: "v1", Resource: "configmaps"}
 )
 
 // labelDrill marks everything the workload creates: "true", or for the
@@ -51,10 +43,10 @@ func configMapName(i int) string { return fmt.Sprintf("drill-cm-%d", i) }
 func jobDependentName(i int) string {
 	return fmt.Sprintf("drill-job-%d-dependent", i)
 }
-func dependentName(i int) string       { return fmt.Sprintf("drill-dependent-%03d", i) }
-func widgetName(i int) string          { return fmt.Sprintf("drill-widget-%d", i) }
-func policyName(i int) string          { return fmt.Sprintf("drill-policy-%d", i) }
-func policyDependentName(i int) string { return fmt.Sprintf("drill-policy-%d-dependent", i) }
+func dependentName(i int) string          { return fmt.Sprintf("drill-dependent-%03d", i) }
+func widgetName(i int) string             { return fmt.Sprintf("drill-widget-%d", i) }
+func newObjectName(i int) string          { return fmt.Sprintf("drill-new-%d", i) }
+func newObjectDependentName(i int) string { return fmt.Sprintf("drill-new-%d-dependent", i) }
 
 func controlName(phase string) string { return "drill-control-" + phase }
 
@@ -108,28 +100,6 @@ func clusterRole(name string, owner *metav1.OwnerReference) *rbacv1.ClusterRole 
 
 // policy is a valid MutatingAdmissionPolicy that changes nothing: it matches
 // a resource no server has, and nothing binds it.
-func policy(name string) *unstructured.Unstructured {
-	return &unstructured.Unstructured{Object: map[string]any{
-		"apiVersion": policyGVR.GroupVersion().String(),
-		"kind":       PolicyKind,
-		"metadata":   map[string]any{"name": name, "labels": map[string]any{labelDrill: "true"}},
-		"spec": map[string]any{
-			"failurePolicy":      "Ignore",
-			"reinvocationPolicy": "Never",
-			"matchConstraints": map[string]any{
-				"resourceRules": []any{map[string]any{
-					"apiGroups": []any{"drill.kubecarry.io"}, "apiVersions": []any{"v1"},
-					"operations": []any{"CREATE"}, "resources": []any{"widgets"},
-				}},
-			},
-			"mutations": []any{map[string]any{
-				"patchType":          "ApplyConfiguration",
-				"applyConfiguration": map[string]any{"expression": "Object{}"},
-			}},
-		},
-	}}
-}
-
 // The drill's custom resource. Every kube-apiserver serves a CRD itself,
 // from the shared storage, so the peer proxy leaves it out of peer data;
 // and a server learns of one created after it started only then, so it is
@@ -174,5 +144,4 @@ var storageResource = map[string]string{
 	"ConfigMap":   "configmaps",
 	"Job":         "jobs",
 	"ClusterRole": "clusterroles",
-	PolicyKind:    policyGVR.Resource,
 }

@@ -83,9 +83,9 @@ type Config struct {
 	// Rate, if set, turns readers, writers and watchers on: calls per
 	// second of each class.
 	Rate float64
-	// Policies are the objects of the new release's resource created (with
-	// a dependent ClusterRole each) on NewRelease.
-	Policies int
+	// NewObjects are the objects of the new release's resource created
+	// (with a dependent ClusterRole each) on NewRelease.
+	NewObjects int
 	// CallTimeout bounds each call (not watch streams).
 	CallTimeout time.Duration
 	// NamespaceTimeout bounds the namespace deletion.
@@ -106,6 +106,9 @@ type Workload struct {
 	watchers   []*watcher
 	background sync.WaitGroup
 	newRelease sync.Once
+	// newResource is the new release's resource, once NewRelease found it
+	// (under mu).
+	newResource NewResource
 	deleteNS   sync.Once
 	// runCtx is Run's: what the workload starts later (the new release's
 	// resource) stops with the rest.
@@ -227,11 +230,12 @@ func (w *Workload) Run(ctx, watchCtx context.Context) error {
 }
 
 // NewRelease says the first server of the new release is ready: the
-// workload creates objects of the resource only that release serves (with
-// their dependents) and reads them until Run's ctx ends. Only the first
-// call counts; it must come after Run.
-func (w *Workload) NewRelease() {
-	w.newRelease.Do(func() { w.spawn(func() { w.useNewRelease(w.runCtx) }) })
+// workload finds the resource that release serves and the old one does not
+// in the discovery of newServer (of the new release) and oldServer (of the
+// old one), creates objects of it (with their dependents) and reads them
+// until Run's ctx ends. Only the first call counts; it must come after Run.
+func (w *Workload) NewRelease(newServer, oldServer *rest.Config) {
+	w.newRelease.Do(func() { w.spawn(func() { w.useNewRelease(w.runCtx, newServer, oldServer) }) })
 }
 
 // DeleteNamespace deletes the doomed namespace in the background; Finish

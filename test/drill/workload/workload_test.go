@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/rest"
 
 	"github.com/kubecarry/kubecarry/test/drill/history"
@@ -168,8 +169,9 @@ func TestRandomUID(t *testing.T) {
 }
 
 func TestStorageResourceOfEveryKind(t *testing.T) {
-	for _, kind := range []string{"ConfigMap", "Job", "ClusterRole", PolicyKind} {
-		if storageResource[kind] == "" {
+	w := &Workload{newResource: NewResource{GVR: schema.GroupVersionResource{Group: "example.io", Version: "v1", Resource: "policies"}, Kind: "Policy"}}
+	for _, kind := range []string{"ConfigMap", "Job", "ClusterRole", "Policy"} {
+		if w.storageResourceOf(kind) == "" {
 			t.Errorf("no storage resource for %s: its dependents could not be checked in etcd", kind)
 		}
 	}

@@ -200,7 +200,7 @@ func upgradeFlags(fs *flag.FlagSet) func() (*scenario.Scenario, error) {
 	fs.DurationVar(&o.FaultFor, "fault-for", 20*time.Second, "how long a freeze or partition lasts")
 	fs.StringVar(&o.NetClsDir, "netcls-dir", "", "where to mount the net_cls cgroup hierarchy for -faults partition")
 	fs.DurationVar(&o.StopTimeout, "stop-timeout", 70*time.Second, "how long a component may take to stop after SIGTERM")
-	upgradeWorkloadFlags(fs, &o.NamespaceBound, &o.ControlTimeout, &o.CallTimeout, &o.Rate, &o.Jobs, &o.ConfigMaps, &o.Policies, &o.Namespace, &o.DoomedNamespace)
+	upgradeWorkloadFlags(fs, &o.NamespaceBound, &o.ControlTimeout, &o.CallTimeout, &o.Rate, &o.Jobs, &o.ConfigMaps, &o.NewObjects, &o.Namespace, &o.DoomedNamespace)
 	return func() (*scenario.Scenario, error) {
 		o.Servers = splitList(servers)
 		if o.Upgrade == 0 {
@@ -227,7 +227,7 @@ func kubeadmUpgradeFlags(fs *flag.FlagSet) func() (*scenario.Scenario, error) {
 	fs.DurationVar(&o.Hold, "hold", 45*time.Second, "how long each step holds once done")
 	fs.StringVar(&o.Faults, "faults", "none", "the middle step's fault: "+strings.Join(scenario.KubeadmUpgradeFaults, ", "))
 	fs.DurationVar(&o.FaultFor, "fault-for", 20*time.Second, "how long a partition lasts")
-	upgradeWorkloadFlags(fs, &o.NamespaceBound, &o.ControlTimeout, &o.CallTimeout, &o.Rate, &o.Jobs, &o.ConfigMaps, &o.Policies, &o.Namespace, &o.DoomedNamespace)
+	upgradeWorkloadFlags(fs, &o.NamespaceBound, &o.ControlTimeout, &o.CallTimeout, &o.Rate, &o.Jobs, &o.ConfigMaps, &o.NewObjects, &o.Namespace, &o.DoomedNamespace)
 	return func() (*scenario.Scenario, error) {
 		var err error
 		o.Etcd, o.StepCommand = splitList(etcd), strings.Fields(step)
@@ -244,14 +244,14 @@ func kubeadmUpgradeFlags(fs *flag.FlagSet) func() (*scenario.Scenario, error) {
 // upgradeWorkloadFlags are the flags of the upgrade drills' workload and
 // of its final checks, the same for the process drill and the kubeadm one.
 func upgradeWorkloadFlags(fs *flag.FlagSet, namespaceBound, controlTimeout, callTimeout *time.Duration, rate *float64,
-	jobs, configMaps, policies *int, namespace, doomedNamespace *string) {
+	jobs, configMaps, newObjects *int, namespace, doomedNamespace *string) {
 	fs.DurationVar(namespaceBound, "namespace-bound", scenario.DefaultNamespaceBound, "time the namespace deletion may take")
 	fs.DurationVar(controlTimeout, "control-timeout", 120*time.Second, "how long the garbage collector gets to delete the control dependent at the end")
 	fs.Float64Var(rate, "rate", 4, "calls per second of each request class")
 	fs.DurationVar(callTimeout, "call-timeout", 30*time.Second, "time each call may take")
 	fs.IntVar(jobs, "jobs", 5, "Jobs, each with a dependent ConfigMap")
 	fs.IntVar(configMaps, "configmaps", 5, "plain ConfigMaps")
-	fs.IntVar(policies, "policies", 3, "objects of the new release's resource, each with a dependent ClusterRole")
+	fs.IntVar(newObjects, "new-objects", 3, "objects of the new release's resource (found in discovery), each with a dependent ClusterRole")
 	fs.StringVar(namespace, "namespace", "upgrade-drill", "namespace of the long-lived objects")
 	fs.StringVar(doomedNamespace, "doomed-namespace", "upgrade-drill-doomed", "namespace deleted in the middle step")
 }
