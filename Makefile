@@ -17,8 +17,8 @@
 #
 #   make                         build kube-apiserver, cloud-controller-manager, kube-proxy into _output/bin/
 #   make LINE=1.36               the same for another release line (lines/1.36/), into _output/lines/1.36/bin/;
-#                                make test LINE=1.36 tests that line only; targets a line does not have
-#                                yet (release, verify: it checks every line) refuse it (docs/lines.md)
+#                                make release LINE=1.36 releases it, make test LINE=1.36 tests it only;
+#                                update and verify work on every line at once and refuse LINE (docs/lines.md)
 #   make WHAT=cmd/kube-proxy     build one binary
 #   make release                 the release in _output/release/<version>/: binaries, images,
 #                                server tarballs, SBOMs, provenance, checksums (KUBE_BUILD_PLATFORMS)

@@ -13,7 +13,9 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Builds a release into _output/release/<version>/, for every platform of
+# Builds a release of the line KUBECARRY_LINE selects (make release LINE=...)
+# into _output/release/<version>/ (another line's into
+# _output/lines/<minor>/release/<version>/), for every platform of
 # KUBE_BUILD_PLATFORMS (default: linux/amd64 linux/arm64):
 #   bin/<os>/<arch>/<binary>                       the binaries, as "make" builds them
 #   images/<os>/<arch>/<binary>.tar                 an image tarball ("docker load", "ctr images import")
@@ -37,7 +39,6 @@ set -o nounset
 set -o pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
-kubecarry::line::require_main "make release"
 source "${KUBECARRY_ROOT}/hack/lib/release.sh"
 
 [[ $# -eq 0 ]] || kubecarry::log::fatal "hack/release.sh takes no arguments (got: $*); set KUBE_BUILD_PLATFORMS to choose platforms"
@@ -63,6 +64,17 @@ work="${KUBECARRY_OUTPUT}/release-work/${version}"
 rm -rf "${out}" "${work}"
 mkdir -p "${out}" "${work}"
 tool="$(kubecarry::release::tool)"
+# The Go inputs the SBOMs and the provenance name: the main line's
+# vendor/modules.txt and go.sum; another line's, listed from its tree into
+# release-inputs/<version>/ (kept: hack/test-line.sh checks the release
+# against them).
+modules="${KUBECARRY_ROOT}/vendor/modules.txt" gosum="${KUBECARRY_ROOT}/go.sum"
+if ! kubecarry::line::is_main; then
+  inputs="${KUBECARRY_OUTPUT}/release-inputs/${version}"
+  mkdir -p "${inputs}"
+  modules="${inputs}/modules.txt" gosum="${inputs}/go.sum"
+  kubecarry::line::release_modules "$(kubecarry::line::tree)" "${modules}" "${gosum}"
+fi
 common=(--version "${version}" --revision "${KUBE_GIT_COMMIT}" --source "${source_url}" --epoch "${SOURCE_DATE_EPOCH}")
 kubecarry::log::status "release ${version} for ${platforms[*]}, images ${registry}/<binary>:${tag}"
 
@@ -87,7 +99,7 @@ done
 # SBOMs: one per binary and one per image, per platform.
 mkdir -p "${out}/sbom"
 sbom=("${tool}" sbom "${common[@]}" --upstream "${upstream}" --release-dir "${out}"
-  --modules "${KUBECARRY_ROOT}/vendor/modules.txt" --gosum "${KUBECARRY_ROOT}/go.sum" --patches "${KUBECARRY_ROOT}/patches")
+  --modules "${modules}" --gosum "${gosum}" --patches "${KUBECARRY_PATCHES_DIR}")
 for p in "${platforms[@]}"; do
   for b in "${binaries[@]}"; do
     suffix="${p//\//-}"
@@ -102,7 +114,7 @@ done
 # The patch series and the patched upstream tree, as hack/test-upstream.sh
 # assembles it.
 mkdir -p "${out}/patches"
-cp "${KUBECARRY_ROOT}/patches/series" "${KUBECARRY_ROOT}"/patches/*.patch "${out}/patches/"
+cp "${KUBECARRY_PATCHES_DIR}/series" "${KUBECARRY_PATCHES_DIR}"/*.patch "${out}/patches/"
 kubecarry::log::status "kubernetes-src.tar.gz: kubernetes/kubernetes ${upstream} with the series applied"
 kubecarry::upstream::patched_tree "${work}/src-tree"
 kubecarry::upstream::git -C "${work}/src-tree" archive --format=tar --prefix=kubernetes/ HEAD | gzip -n >"${out}/kubernetes-src.tar.gz"
@@ -125,7 +137,7 @@ debs=()
 for p in "${platforms[@]}"; do debs+=(--debs "${p}=${work}/kube-proxy-base-${p#*/}.debs"); done
 platform_list="${platforms[*]}"
 "${tool}" provenance "${common[@]}" --upstream "${upstream}" --release-dir "${out}" --out "${out}/provenance.intoto.json" \
-  --modules "${KUBECARRY_ROOT}/vendor/modules.txt" --gosum "${KUBECARRY_ROOT}/go.sum" --patches "${KUBECARRY_ROOT}/patches" \
+  --modules "${modules}" --gosum "${gosum}" --patches "${KUBECARRY_PATCHES_DIR}" \
   --platforms "${platform_list// /,}" --registry "${registry}" --go-version "$(go env GOVERSION)" "${debs[@]}"
 kubecarry::release::checksums "${out}"
 rm -rf "${work}"

@@ -17,8 +17,12 @@
 # as the step line-<minor>): its binaries build from the verified module
 # sources plus the line's series and report the line's version, upstream's
 # unit tests pass on every package the line's series touches
-# (hack/test-upstream.sh on the line's tree), and the peer proxy's fault
-# drill (hack/test-peer-faults.sh, root) passes on the line's binaries.
+# (hack/test-upstream.sh on the line's tree), and, as root: the peer proxy's
+# fault drill (hack/test-peer-faults.sh) on the line's binaries, the line's
+# release for linux/amd64 (hack/release.sh) checked by test/e2e/release, and
+# the short rolling upgrade drill from the line to the upstream release its
+# clusters upgrade to next (lines/<minor>/UPGRADE_TO), with the resource only
+# that release serves in use through the line's servers.
 #
 # Usage: hack/test-line.sh <minor>     e.g. hack/test-line.sh 1.36
 
@@ -55,13 +59,41 @@ fi
 
 "${KUBECARRY_ROOT}/hack/test-upstream.sh" || failed=1
 
+if [[ "$(id -u)" -ne 0 ]]; then
+  for what in "hack/test-peer-faults.sh" "hack/release.sh and test/e2e/release" "hack/upgrade-drill.sh"; do
+    kubecarry::test::privileged_unavailable "${check}" "line ${KUBECARRY_LINE}: ${what}" \
+      "run kube-apiservers in network namespaces, freeze and partition them, build images with mmdebstrap" || failed=1
+  done
+  exit "${failed}"
+fi
+[[ ${failed} -eq 0 ]] || exit "${failed}"
+
 # The Mixed Version Proxy's fault drill on the line's kube-apiserver and
 # kube-controller-manager (its guarantees are what the line carries).
-if [[ "$(id -u)" -ne 0 ]]; then
-  kubecarry::test::privileged_unavailable "${check}" "line ${KUBECARRY_LINE}: hack/test-peer-faults.sh" \
-    "freeze, partition and restart kube-apiserver processes" || failed=1
-elif [[ ${failed} -eq 0 ]]; then
-  kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: hack/test-peer-faults.sh" \
-    "${KUBECARRY_ROOT}/hack/test-peer-faults.sh" || failed=1
+kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: hack/test-peer-faults.sh" \
+  "${KUBECARRY_ROOT}/hack/test-peer-faults.sh" || failed=1
+
+# The line's release, with the checks of the main line's (test/e2e/release)
+# against the line's own Go inputs and series.
+if KUBE_BUILD_PLATFORMS=linux/amd64 kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: hack/release.sh (linux/amd64)" \
+  "${KUBECARRY_ROOT}/hack/release.sh"; then
+  kubecarry::etcd::install
+  (
+    cd "${KUBECARRY_ROOT}"
+    export KUBECARRY_RELEASE_DIR="${KUBECARRY_OUTPUT}/release/${want}"
+    export KUBECARRY_RELEASE_MODULES="${KUBECARRY_OUTPUT}/release-inputs/${want}/modules.txt"
+    export KUBECARRY_RELEASE_PATCHES="${KUBECARRY_PATCHES_DIR}"
+    GOFLAGS=-mod=vendor kubecarry::test::go_test -count=1 -timeout=20m ./test/e2e/release
+  ) || failed=1
+else
+  failed=1
 fi
+
+# Two servers, one upgraded: the new release's resource read and written
+# through the line's server (its peer proxy), the dependents of its objects
+# kept by the line's garbage collector.
+upgrade_to="$(tr -d '[:space:]' <"${KUBECARRY_LINE_DIR}/UPGRADE_TO")"
+kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: hack/upgrade-drill.sh --from kubecarry --to ${upgrade_to}" \
+  "${KUBECARRY_ROOT}/hack/upgrade-drill.sh" --from kubecarry --to "${upgrade_to}" \
+  --servers 2 --upgrade 1 --duration-per-step 30s --check || failed=1
 exit "${failed}"

@@ -123,6 +123,35 @@ kubecarry::line::kubecarry_module() {
   echo "${dir}"
 }
 
+# kubecarry::line::release_modules <tree> <modules.txt> <go.sum> writes what
+# a release of the line names as its Go inputs, in the form the main line
+# takes them from vendor/modules.txt and go.sum: every module that provides
+# a package of a released binary ("# <module> <version>"), k8s.io/kubernetes
+# and the staging modules at the versions the tree was assembled from, with
+# their sources.sum checksums; the others at the tree's pins, with its
+# go.sum's.
+kubecarry::line::release_modules() {
+  local tree="$1" modules_txt="$2" gosum="$3" module pkgs=() target
+  module="$(kubecarry::line::kubecarry_module "${tree}")"
+  for target in "${KUBECARRY_ALL_TARGETS[@]}"; do
+    if [[ -d "${tree}/${target}" ]]; then pkgs+=("k8s.io/kubernetes/${target}"); else pkgs+=("./${target}"); fi
+  done
+  local sources
+  sources="$(grep -v '^#' "$(kubecarry::line::sources_file)")"
+  (cd "${module}" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0     go list -deps -f '{{with .Module}}{{if not .Main}}{{.Path}} {{.Version}}{{with .Replace}} {{.Path}}{{end}}{{end}}{{end}}' "${pkgs[@]}") |
+    LC_ALL=C sort -u | while read -r path version replacement; do
+    if [[ -n "${replacement}" ]]; then
+      # Replaced by a directory of the tree: the version it was assembled
+      # from.
+      version="$(awk -v m="${path}" '$1 == m { print $2 }' <<<"${sources}")"
+      [[ -n "${version}" ]] || kubecarry::log::fatal "${path} is built from ${replacement}, which is not among the line's sources"
+    fi
+    echo "# ${path} ${version}"
+  done >"${modules_txt}"
+  [[ -s "${modules_txt}" ]] || kubecarry::log::fatal "listing the modules of line ${KUBECARRY_LINE}'s binaries failed"
+  { cat "${tree}/go.sum"; echo "${sources}"; } >"${gosum}"
+}
+
 # kubecarry::line::build_into <dir> <ldflags> <tags> <target>... builds the
 # line's binaries (cmd/ targets of KUBECARRY_ALL_TARGETS) into <dir>:
 # upstream's commands from the patched tree, kubecarry's own from

@@ -31,6 +31,7 @@ import (
 
 	"github.com/google/go-containerregistry/pkg/name"
 
+	"github.com/kubecarry/kubecarry/hack/tools/release/pkg/gomod"
 	"github.com/kubecarry/kubecarry/hack/tools/release/pkg/sbom"
 )
 
@@ -73,17 +74,11 @@ func runSBOM(args []string) error {
 	if err != nil {
 		return fmt.Errorf("reading the Go build information of %s: %w", *binaryPath, err)
 	}
-	linked := map[string]bool{bi.Main.Path: true}
-	for _, d := range bi.Deps {
-		linked[d.Path] = true
-	}
-	// The main module is kubecarry itself, which is the source package.
-	delete(linked, bi.Main.Path)
-
 	mods, err := src.modules()
 	if err != nil {
 		return err
 	}
+	linked := linkedModules(bi, mods)
 	patches, err := src.patches()
 	if err != nil {
 		return err
@@ -179,4 +174,22 @@ func imageArtefact(cmdName, tarball, releaseDir, digestsPath, platform string) (
 	a.Purl = fmt.Sprintf("pkg:oci/%s@%s?arch=%s&repository_url=%s&tag=%s",
 		cmdName, url.PathEscape(pd.Manifest), arch, url.QueryEscape(tag.Repository.Name()), url.QueryEscape(tag.TagStr()))
 	return a, nil
+}
+
+// linkedModules are the modules a binary links, from its build information.
+// The main module is the source package itself when it is kubecarry's (the
+// main line builds every binary in kubecarry's module); a line built from
+// upstream's tree has k8s.io/kubernetes as the main module of upstream's
+// commands, and that module is one of the listed sources.
+func linkedModules(bi *buildinfo.BuildInfo, mods []gomod.Module) map[string]bool {
+	linked := map[string]bool{}
+	for _, d := range bi.Deps {
+		linked[d.Path] = true
+	}
+	for _, m := range mods {
+		if m.Path == bi.Main.Path {
+			linked[m.Path] = true
+		}
+	}
+	return linked
 }

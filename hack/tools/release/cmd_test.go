@@ -18,16 +18,21 @@ package main
 
 import (
 	"archive/tar"
+	"debug/buildinfo"
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-containerregistry/pkg/v1/tarball"
+
+	"github.com/kubecarry/kubecarry/hack/tools/release/pkg/gomod"
 )
 
 func TestPlatformPathsRejectsMalformedAndRepeatedPlatforms(t *testing.T) {
@@ -340,5 +345,26 @@ func TestSymlinkFlagRejectsMalformedAndRepeatedLinks(t *testing.T) {
 	}
 	if err := s.Set("a=c"); err == nil {
 		t.Error("the same link given twice was accepted")
+	}
+}
+
+// TestLinkedModulesCountUpstreamAsTheMainModuleOfALine: a binary built in
+// kubecarry's module links its dependencies, not kubecarry itself; one of
+// another line, built in upstream's tree, has k8s.io/kubernetes as its main
+// module, and links it.
+func TestLinkedModulesCountUpstreamAsTheMainModuleOfALine(t *testing.T) {
+	mods := []gomod.Module{{Path: "k8s.io/kubernetes", Version: "v1.36.3"}, {Path: "k8s.io/api", Version: "v0.36.3"}}
+	for _, tc := range []struct {
+		main string
+		want []string
+	}{
+		{"github.com/kubecarry/kubecarry", []string{"k8s.io/api"}},
+		{"k8s.io/kubernetes", []string{"k8s.io/api", "k8s.io/kubernetes"}},
+	} {
+		bi := &buildinfo.BuildInfo{Main: debug.Module{Path: tc.main}, Deps: []*debug.Module{{Path: "k8s.io/api"}}}
+		got := slices.Sorted(maps.Keys(linkedModules(bi, mods)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("main module %s: linked %v, want %v", tc.main, got, tc.want)
+		}
 	}
 }

@@ -94,6 +94,15 @@ func moduleRoot(t *testing.T) string {
 	return filepath.Join(wd, "..", "..", "..")
 }
 
+// patchesDir is the series the release carries: the main line's patches/,
+// or another line's (KUBECARRY_RELEASE_PATCHES, set by hack/test-line.sh).
+func patchesDir(t *testing.T) string {
+	if d := os.Getenv("KUBECARRY_RELEASE_PATCHES"); d != "" {
+		return d
+	}
+	return filepath.Join(moduleRoot(t), "patches")
+}
+
 // sourceDateEpoch is the time every timestamp of the release is set to:
 // SOURCE_DATE_EPOCH when set, otherwise the commit's time, as
 // hack/lib/version.sh decides.
