@@ -39,12 +39,15 @@ fi
 
 check="hack/test-line.sh"
 failed=0
+# The version the build stamps, read before it: a change to the checkout
+# while the step runs must not make the check compare with another state.
+kubecarry::version::get_version_vars
+want="${KUBE_GIT_VERSION}"
+export KUBE_GIT_VERSION KUBE_GIT_COMMIT KUBE_GIT_TREE_STATE SOURCE_DATE_EPOCH
 kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: the binaries build" "${KUBECARRY_ROOT}/hack/build.sh" || failed=1
 
 # version_is <binary>: the binary's --version names the line's release
 # (v1.36.3+kubecarry.1, -dirty while the checkout has changes).
-kubecarry::version::get_version_vars
-want="${KUBE_GIT_VERSION}"
 # shellcheck disable=SC2317 # run_check runs it.
 version_is() {
   local bin="${KUBECARRY_OUTPUT}/bin/$1" out
