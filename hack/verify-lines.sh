@@ -16,7 +16,9 @@
 # Checks every release line without vendor/ (lines/<minor>/): the module
 # sources it is assembled from are those its sources.sum records, checksums
 # included (hack/update-line-sources.sh writes the file), and its series is
-# complete and every patch header follows the template (patches/README.md).
+# complete and every patch header follows the template (patches/README.md),
+# and the forward-port table in its patches/README.md lists that series
+# (KUBECARRY_LINE=<minor> hack/forward-port-report.sh writes it).
 
 set -o errexit
 set -o nounset
@@ -27,8 +29,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/init.sh"
 failed=0
 while IFS= read -r line; do
   if (export KUBECARRY_LINE="${line}" && kubecarry::line::init && kubecarry::line::verify_sources &&
-    kubecarry::patches::lint_series "${KUBECARRY_LINE_DIR}/patches"); then
-    kubecarry::log::status "line ${line}: the module sources match lines/${line}/sources.sum; the series is complete and its headers lint clean"
+    kubecarry::patches::lint_series "${KUBECARRY_LINE_DIR}/patches" &&
+    "$(kubecarry::golang::tool forwardport)" check -series "${KUBECARRY_LINE_DIR}/patches/series" "${KUBECARRY_LINE_DIR}/patches/README.md"); then
+    kubecarry::log::status "line ${line}: the module sources match lines/${line}/sources.sum; the series is complete, its headers lint clean and its forward-port table lists it"
   else
     failed=1
   fi
