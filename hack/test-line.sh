@@ -18,7 +18,8 @@
 # sources plus the line's series and report the line's version, upstream's
 # unit tests pass on every package the line's series touches
 # (hack/test-upstream.sh on the line's tree), and, as root: the peer proxy's
-# fault drill (hack/test-peer-faults.sh) on the line's binaries, the line's
+# fault drill (hack/test-peer-faults.sh) and the local cluster's checks
+# (hack/local-up-cluster.sh --test) on the line's binaries, the line's
 # release for linux/amd64 (hack/release.sh) checked by test/e2e/release, and
 # the short rolling upgrade drill from the line to the upstream release its
 # clusters upgrade to next (lines/<minor>/UPGRADE_TO), with the resource only
@@ -54,16 +55,28 @@ version_is() {
   out="$("${bin}" --version 2>&1)" || { echo "${bin} --version failed: ${out}" >&2; return 1; }
   [[ "${out}" == *" ${want}" ]] || { echo "${bin} --version says '${out}', want it to end in ${want}" >&2; return 1; }
 }
+# built_from <target>: the binary's main package is kubecarry's own program
+# for kubecarry's commands and upstream's for the others (upstream has a
+# cloud-controller-manager too, which must not be shipped as kubecarry's).
+# shellcheck disable=SC2317 # run_check runs it.
+built_from() {
+  local bin="${KUBECARRY_OUTPUT}/bin/${1##*/}" path want_path
+  want_path="k8s.io/kubernetes/$1"
+  kubecarry::line::is_own_target "$1" && want_path="github.com/kubecarry/kubecarry/$1"
+  path="$(go version -m "${bin}" | awk '$1 == "path" { print $2 }')"
+  [[ "${path}" == "${want_path}" ]] || { echo "${bin} is built from ${path:-an unknown package}, want ${want_path}" >&2; return 1; }
+}
 if [[ ${failed} -eq 0 ]]; then
   for target in "${KUBECARRY_ALL_TARGETS[@]}"; do
     kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: ${target##*/} --version" version_is "${target##*/}" || failed=1
+    kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: ${target##*/} is built from its own main package" built_from "${target}" || failed=1
   done
 fi
 
 "${KUBECARRY_ROOT}/hack/test-upstream.sh" || failed=1
 
 if [[ "$(id -u)" -ne 0 ]]; then
-  for what in "hack/test-peer-faults.sh" "hack/release.sh and test/e2e/release" "hack/upgrade-drill.sh"; do
+  for what in "hack/test-peer-faults.sh" "hack/local-up-cluster.sh --test" "hack/release.sh and test/e2e/release" "hack/upgrade-drill.sh"; do
     kubecarry::test::privileged_unavailable "${check}" "line ${KUBECARRY_LINE}: ${what}" \
       "run kube-apiservers in network namespaces, freeze and partition them, build images with mmdebstrap" || failed=1
   done
@@ -75,6 +88,12 @@ fi
 # kube-controller-manager (its guarantees are what the line carries).
 kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: hack/test-peer-faults.sh" \
   "${KUBECARRY_ROOT}/hack/test-peer-faults.sh" || failed=1
+
+# The local cluster's own checks on the line's binaries: the peer proxy and
+# merged discovery, kubecarry's cloud-controller-manager and its route
+# counter, kube-proxy's externalIPs switch, real Pods on two nodes.
+kubecarry::test::run_check "${check}" "line ${KUBECARRY_LINE}: hack/local-up-cluster.sh --test" \
+  "${KUBECARRY_ROOT}/hack/local-up-cluster.sh" --test || failed=1
 
 # The line's release, with the checks of the main line's (test/e2e/release)
 # against the line's own Go inputs and series.

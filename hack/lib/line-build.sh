@@ -123,6 +123,16 @@ kubecarry::line::kubecarry_module() {
   echo "${dir}"
 }
 
+# kubecarry::line::is_own_target <target> succeeds for a command that is
+# kubecarry's own program (it imports kubecarry's packages: the sample
+# cloud-controller-manager), which a line builds in kubecarry_module. The
+# other commands are upstream's mains and come from the tree. Upstream has
+# a cmd/cloud-controller-manager of its own, so whether the tree has the
+# directory cannot tell them apart.
+kubecarry::line::is_own_target() {
+  grep -rqF --include='*.go' '"github.com/kubecarry/kubecarry/' "${KUBECARRY_ROOT}/$1"
+}
+
 # kubecarry::line::release_modules <tree> <modules.txt> <go.sum> writes what
 # a release of the line names as its Go inputs, in the form the main line
 # takes them from vendor/modules.txt and go.sum: every module that provides
@@ -134,7 +144,7 @@ kubecarry::line::release_modules() {
   local tree="$1" modules_txt="$2" gosum="$3" module pkgs=() target
   module="$(kubecarry::line::kubecarry_module "${tree}")"
   for target in "${KUBECARRY_ALL_TARGETS[@]}"; do
-    if [[ -d "${tree}/${target}" ]]; then pkgs+=("k8s.io/kubernetes/${target}"); else pkgs+=("./${target}"); fi
+    if kubecarry::line::is_own_target "${target}"; then pkgs+=("./${target}"); else pkgs+=("k8s.io/kubernetes/${target}"); fi
   done
   local sources
   sources="$(grep -v '^#' "$(kubecarry::line::sources_file)")"
@@ -164,7 +174,7 @@ kubecarry::line::build_into() {
   for target in "$@"; do
     name="${target##*/}"
     srcdir="${tree}"
-    if [[ ! -d "${tree}/${target}" ]]; then
+    if kubecarry::line::is_own_target "${target}"; then
       [[ -n "${module}" ]] || module="$(kubecarry::line::kubecarry_module "${tree}")"
       srcdir="${module}"
     fi
