@@ -148,7 +148,8 @@ kubecarry::line::release_modules() {
   done
   local sources
   sources="$(grep -v '^#' "$(kubecarry::line::sources_file)")"
-  (cd "${module}" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0     go list -deps -f '{{with .Module}}{{if not .Main}}{{.Path}} {{.Version}}{{with .Replace}} {{.Path}}{{end}}{{end}}{{end}}' "${pkgs[@]}") |
+  (cd "${module}" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 \
+    go list -deps -f '{{with .Module}}{{if not .Main}}{{.Path}} {{.Version}}{{with .Replace}} {{.Path}}{{end}}{{end}}{{end}}' "${pkgs[@]}") |
     LC_ALL=C sort -u | while read -r path version replacement; do
     if [[ -n "${replacement}" ]]; then
       # Replaced by a directory of the tree: the version it was assembled

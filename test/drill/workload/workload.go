@@ -109,7 +109,7 @@ type Workload struct {
 	// newResource is the new release's resource, once NewRelease found it
 	// (under mu).
 	newResource NewResource
-	deleteNS   sync.Once
+	deleteNS    sync.Once
 	// runCtx is Run's: what the workload starts later (the new release's
 	// resource) stops with the rest.
 	runCtx context.Context
